@@ -1,0 +1,26 @@
+# Build, test and vet targets; see README.md.
+GO ?= go
+TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor"
+DEV := .dev
+
+.PHONY: build test vet vet-all-tags bench fuzz
+
+build:
+	CGO_ENABLED=0 $(GO) build ./...
+
+# The README's test command.
+test:
+	CGO_ENABLED=0 $(GO) test ./...
+
+vet: vet-all-tags
+
+vet-all-tags:
+	@for t in $(TAGSETS); do echo "vet tags='$$t'"; CGO_ENABLED=0 $(GO) vet -tags "$$t" ./... || exit 1; done
+
+# Short fuzzing of the argument validators.
+fuzz:
+	@for f in $$($(GO) test -list 'Fuzz.*' ./tests | grep ^Fuzz); do \
+		$(GO) test -run xxx -fuzz "^$$f$$" -fuzztime 10s ./tests || exit 1; done
+
+bench:
+	$(GO) run ./cmd/batchbench

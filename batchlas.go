@@ -1,0 +1,180 @@
+// Package batchlas factors, solves and decomposes many small and medium dense matrices in
+// one call, on an NVIDIA GPU (build tag cuda), an AMD GPU (build tag rocm) or the CPU.
+//
+// Data lives on a Queue's device in column-major, batch-major order, as in LAPACK and
+// cuBLAS: element (i, j) of matrix b of a Matrix is at b*stride + j*ld + i. Every operation
+// checks all of its arguments before it does anything; a bad call returns an error that
+// wraps ErrInvalidArgument and names the argument, and writes nothing. A numerical failure
+// of one matrix (not positive definite, singular, no convergence) is not an error: it is
+// that matrix's info value, with LAPACK's meaning, and the other matrices are still right.
+//
+// Operations on a GPU queue are asynchronous; Queue.Wait synchronizes and reports faults.
+// The host backend runs each call at once, parallel over the batch on all cores.
+package batchlas
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Backend names where a queue runs its work.
+type Backend int
+
+const (
+	Auto Backend = iota // the best available: CUDA, then ROCm, then Host
+	Host                // the CPU, in pure Go (plus the system LAPACK with the host tag)
+	CUDA                // an NVIDIA GPU; needs the cuda build tag
+	ROCm                // an AMD GPU; needs the rocm build tag
+)
+
+func (b Backend) String() string {
+	switch b {
+	case Auto:
+		return "auto"
+	case Host:
+		return "host"
+	case CUDA:
+		return "cuda"
+	case ROCm:
+		return "rocm"
+	}
+	return fmt.Sprintf("Backend(%d)", int(b))
+}
+
+// Device holds the facts about a queue's device that routing and users need.
+type Device struct {
+	Backend   Backend
+	Name      string // e.g. "NVIDIA H200" or "cpu"
+	Key       string // table key: "sm_90", "gfx90a", "cpu"
+	Family    string // "sm", "gfx" or "cpu"
+	Arch      int    // 90 for sm_90; 0 for the CPU
+	IsGPU     bool
+	SubGroup  int   // threads in a warp or wavefront; 1 on the CPU
+	SharedMem int   // bytes of shared memory one block may use; 0 on the CPU
+	MaxBlock  int   // threads in one block; 1 on the CPU
+	Units     int   // multiprocessors, or cores available to the host backend
+	Memory    int64 // bytes of device memory; 0 on the CPU
+}
+
+// engine is what a backend gives a queue.
+type engine interface {
+	device() Device
+	wait() error  // waits for all enqueued work and reports asynchronous faults
+	close() error // releases the backend's resources; the queue frees allocations first
+}
+
+// devEngine is an engine whose memory is not addressable from Go.
+type devEngine interface {
+	engine
+	alloc(bytes int) (uintptr, error)
+	free(ptr uintptr) error
+	// upload and download copy between host memory and device memory and return when the
+	// host side may be reused.
+	upload(dst uintptr, src []byte) error
+	download(dst []byte, src uintptr) error
+}
+
+// Queue is an ordered stream of work on one device. Its methods are safe for concurrent use,
+// but work from several goroutines is ordered only by the queue.
+type Queue struct {
+	eng    engine
+	dev    Device
+	closed atomic.Bool
+
+	mu     sync.Mutex
+	allocs map[*allocation]struct{}
+	arena  arena
+}
+
+// NewQueue opens a queue on the given backend. Auto picks CUDA when the build has the cuda
+// tag and a GPU answers, then ROCm likewise, and the host otherwise.
+func NewQueue(b Backend) (*Queue, error) {
+	var eng engine
+	var err error
+	switch b {
+	case Auto:
+		// A GPU that does not answer is not an error here: Auto falls back to the host.
+		for _, open := range []func() (engine, error){newCUDAEngine, newROCmEngine} {
+			if eng, err = open(); err == nil {
+				break
+			}
+		}
+		if eng == nil {
+			eng, err = newHostEngine(), nil
+		}
+	case Host:
+		eng = newHostEngine()
+	case CUDA:
+		eng, err = newCUDAEngine()
+	case ROCm:
+		eng, err = newROCmEngine()
+	default:
+		return nil, argErr("NewQueue", "b", "unknown backend %v", b)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Queue{eng: eng, dev: eng.device(), allocs: map[*allocation]struct{}{}}, nil
+}
+
+// Device describes the queue's device.
+func (q *Queue) Device() Device { return q.dev }
+
+// Backend is the queue's backend; never Auto.
+func (q *Queue) Backend() Backend { return q.dev.Backend }
+
+// Wait blocks until all work enqueued on q has finished and returns the first asynchronous
+// fault, as a *DeviceError.
+func (q *Queue) Wait() error {
+	if err := q.usable("Wait"); err != nil {
+		return err
+	}
+	return q.eng.wait()
+}
+
+// Close waits for the queue's work, frees every matrix, vector and workspace still allocated
+// on it, and releases the device. Data of a closed queue can no longer be used. Closing twice
+// is not an error.
+func (q *Queue) Close() error {
+	if q == nil || q.closed.Swap(true) {
+		return nil
+	}
+	err := q.eng.wait()
+	q.mu.Lock()
+	for a := range q.allocs {
+		err = errors.Join(err, a.release())
+	}
+	clear(q.allocs)
+	err = errors.Join(err, q.arena.release(q))
+	q.mu.Unlock()
+	err = errors.Join(err, q.eng.close())
+	return err
+}
+
+// usable reports whether q can take work.
+func (q *Queue) usable(op string) error {
+	if q == nil {
+		return argErr(op, "q", "nil queue")
+	}
+	if q.closed.Load() {
+		return fmt.Errorf("batchlas: %s: %w", op, ErrClosed)
+	}
+	return nil
+}
+
+func (q *Queue) isHost() bool { return q.dev.Backend == Host }
+
+// hostEngine runs work at once on the calling goroutine and its helpers.
+type hostEngine struct{}
+
+func newHostEngine() engine { return hostEngine{} }
+
+func (hostEngine) device() Device {
+	return Device{Backend: Host, Name: "cpu", Key: "cpu", Family: "cpu", SubGroup: 1, MaxBlock: 1,
+		Units: runtime.GOMAXPROCS(0)}
+}
+func (hostEngine) wait() error  { return nil }
+func (hostEngine) close() error { return nil }

@@ -1,0 +1,58 @@
+package batchlas
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrInvalidArgument is wrapped by every error that reports a bad argument. Such a call
+// enqueued nothing and wrote nothing.
+var ErrInvalidArgument = errors.New("batchlas: invalid argument")
+
+// ErrClosed is returned when a closed queue, or data that belongs to one, is used.
+var ErrClosed = errors.New("batchlas: queue is closed")
+
+// ArgError names the argument of a call that broke a rule.
+type ArgError struct {
+	Op   string // the operation, e.g. "potrf"
+	Arg  string // the argument's name, e.g. "a" or "uplo"
+	Rule string // what was wrong, e.g. "ld 3 < rows 4"
+}
+
+func (e *ArgError) Error() string {
+	return fmt.Sprintf("batchlas: %s: argument %s: %s", e.Op, e.Arg, e.Rule)
+}
+
+func (e *ArgError) Unwrap() error { return ErrInvalidArgument }
+
+func argErr(op, arg, format string, args ...any) error {
+	return &ArgError{Op: op, Arg: arg, Rule: fmt.Sprintf(format, args...)}
+}
+
+// NoRouteError reports that no family of an operation can run a call on a queue, for
+// example in a novendor build where no native kernel covers the shape yet.
+type NoRouteError struct {
+	Op      string   // the operation
+	DType   string   // f32, f64, c64 or c128
+	Backend string   // the queue's backend
+	Key     string   // the call's selection key, e.g. "n=64 batch=8192"
+	Tried   []string // each family considered and why it refused
+}
+
+func (e *NoRouteError) Error() string {
+	return fmt.Sprintf("batchlas: %s: no route for %s %s on %s (tried %s)",
+		e.Op, e.DType, e.Key, e.Backend, strings.Join(e.Tried, "; "))
+}
+
+// DeviceError reports a failed driver or library call.
+type DeviceError struct {
+	Library string // e.g. "cuda", "cublas", "cusolver"
+	Call    string // the function that failed
+	Status  int    // its status code
+	Name    string // the status' name, e.g. "CUDA_ERROR_OUT_OF_MEMORY"
+}
+
+func (e *DeviceError) Error() string {
+	return fmt.Sprintf("batchlas: %s: %s failed: %s (%d)", e.Library, e.Call, e.Name, e.Status)
+}

@@ -1,0 +1,138 @@
+package tests
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+// ArgCase is one bad call of an argument-checking test: Call must fail with an
+// invalid-argument error that names Arg.
+type ArgCase struct {
+	Name string
+	Arg  string
+	Call func() error
+}
+
+// Watched is data whose contents a bad call must leave alone.
+type Watched interface {
+	snapshot() (string, error)
+}
+
+type watchedMatrix[T batchlas.Scalar] struct{ m *batchlas.Matrix[T] }
+
+func (w watchedMatrix[T]) snapshot() (string, error) {
+	s, err := w.m.DownloadRaw(nil)
+	return fmt.Sprint(s), err
+}
+
+type watchedVector[E batchlas.Element] struct{ v *batchlas.Vector[E] }
+
+func (w watchedVector[E]) snapshot() (string, error) {
+	s, err := w.v.Download(nil)
+	return fmt.Sprint(s), err
+}
+
+// Watch returns a matrix or vector to watch.
+func Watch[M interface {
+	*batchlas.Matrix[float32] | *batchlas.Matrix[float64] | *batchlas.Matrix[complex64] | *batchlas.Matrix[complex128] |
+		*batchlas.Vector[float32] | *batchlas.Vector[float64] | *batchlas.Vector[complex64] | *batchlas.Vector[complex128] | *batchlas.Vector[int32]
+}](m M) Watched {
+	switch v := any(m).(type) {
+	case *batchlas.Matrix[float32]:
+		return watchedMatrix[float32]{v}
+	case *batchlas.Matrix[float64]:
+		return watchedMatrix[float64]{v}
+	case *batchlas.Matrix[complex64]:
+		return watchedMatrix[complex64]{v}
+	case *batchlas.Matrix[complex128]:
+		return watchedMatrix[complex128]{v}
+	case *batchlas.Vector[float32]:
+		return watchedVector[float32]{v}
+	case *batchlas.Vector[float64]:
+		return watchedVector[float64]{v}
+	case *batchlas.Vector[complex64]:
+		return watchedVector[complex64]{v}
+	case *batchlas.Vector[complex128]:
+		return watchedVector[complex128]{v}
+	}
+	return watchedVector[int32]{any(m).(*batchlas.Vector[int32])}
+}
+
+// RunArgCases runs each case as a subtest: the call must fail naming its argument, and every
+// watched matrix and vector must be unchanged afterwards.
+func RunArgCases(t *testing.T, q *batchlas.Queue, cases []ArgCase, watched ...Watched) {
+	before := make([]string, len(watched))
+	for i, w := range watched {
+		s, err := w.snapshot()
+		if err != nil {
+			t.Fatalf("snapshot: %v", err)
+		}
+		before[i] = s
+	}
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			WantArgErr(t, c.Call(), c.Arg)
+			if err := q.Wait(); err != nil {
+				t.Fatalf("Wait: %v", err)
+			}
+			for i, w := range watched {
+				if s, err := w.snapshot(); err != nil || s != before[i] {
+					t.Fatalf("a rejected call wrote data (watched item %d), err %v", i, err)
+				}
+			}
+		})
+	}
+}
+
+// ArgQueues returns two distinct host queues, for the argument tests (one owns the data,
+// the other is "another queue").
+func ArgQueues(t testing.TB) (q, other *batchlas.Queue) {
+	t.Helper()
+	var err error
+	if q, err = batchlas.NewQueue(batchlas.Host); err != nil {
+		t.Fatal(err)
+	}
+	if other, err = batchlas.NewQueue(batchlas.Host); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { q.Close(); other.Close() })
+	return q, other
+}
+
+// ArgMatrix makes a packed matrix of Rand values for an argument test.
+func ArgMatrix[T batchlas.Scalar](t testing.TB, q *batchlas.Queue, r, c, batch int) *batchlas.Matrix[T] {
+	t.Helper()
+	m, err := batchlas.NewMatrix[T](q, r, c, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Upload(Rand[T](NewRand(t), r*c*batch)); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// FuzzQueue is a host queue for a fuzz target.
+func FuzzQueue(f *testing.F) *batchlas.Queue {
+	q, err := batchlas.NewQueue(batchlas.Host)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { q.Close() })
+	return q
+}
+
+// Small folds a fuzzed size into [-2, 40], so that fuzzing explores the rules rather than
+// the allocator.
+func Small(x int) int {
+	if x < -2 || x > 40 {
+		x = x%43 - 2
+		if x < -2 {
+			x += 43
+		}
+	}
+	return x
+}
+
