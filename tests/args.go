@@ -135,4 +135,3 @@ func Small(x int) int {
 	}
 	return x
 }
-
