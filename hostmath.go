@@ -55,6 +55,16 @@ func widenReal[D, S float32 | float64](dst []D, ldd int, src []S, lds, r, c int)
 	}
 }
 
+// widenCplx is widenReal for the complex types.
+func widenCplx[D, S Complex](dst []D, ldd int, src []S, lds, r, c int) {
+	for j := 0; j < c; j++ {
+		d, s := dst[j*ldd:j*ldd+r], src[j*lds:j*lds+r]
+		for i, v := range s {
+			d[i] = D(v)
+		}
+	}
+}
+
 // grow returns s with length n, reusing its storage when it is large enough.
 func grow[E any](s []E, n int) []E {
 	if cap(s) < n {

@@ -54,7 +54,7 @@ func (c *potrfCall[T]) check(q *Queue) error {
 	return c.info.check(q, op, "info", c.a.batch)
 }
 
-func (c *potrfCall[T]) key() string {
+func (c *potrfCall[T]) key() callKey {
 	return shapeKey("uplo", c.uplo, "n", c.a.rows, "batch", c.a.batch)
 }
 

@@ -2,6 +2,18 @@ package batchlas
 
 import "fmt"
 
+// Families and routing.
+//
+// Each op lists its families in its own file, in last-resort order (most general first is
+// not required; the list order is the tie order). Conventions shared by every op:
+//
+//   - "host": the pure-Go family, runs on host queues.
+//   - "vendor": the vendor library of the queue's backend (the system LAPACK on a host queue
+//     built with the host tag, cuBLAS/cuSOLVER on a CUDA queue). Its canRun and launch switch
+//     on the queue's backend and call <op>LAPACK / <op>CUDAVendor, defined in the vendor_*.go
+//     files with exact stub complements, so that novendor builds compile it out.
+//   - native GPU families (e.g. "tiny", "cta") call <op>_cuda.go functions, stubbed likewise.
+
 // family is one way to run an operation: a native kernel, a vendor library call or the host
 // code. C is the operation's call record, which holds its checked arguments.
 type family[C any] struct {
@@ -15,7 +27,7 @@ type family[C any] struct {
 }
 
 // choose picks the family that runs c: the first one, in the op's order, that can run it.
-func choose[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) (*family[C], error) {
+func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (*family[C], error) {
 	var tried []string
 	for i := range fams {
 		if fams[i].canRun(q, c) {
@@ -23,11 +35,11 @@ func choose[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) (*fa
 		}
 		tried = append(tried, fams[i].name+": cannot run")
 	}
-	return nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key, Tried: tried}
+	return nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key.String(), Tried: tried}
 }
 
 // dispatch chooses a family for c and launches it.
-func dispatch[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) error {
+func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
 	f, err := choose(q, op, dtype, key, fams, c)
 	if err != nil {
 		return err
@@ -36,7 +48,7 @@ func dispatch[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) er
 }
 
 // bufferSize answers the workspace that the family chosen for c needs.
-func bufferSize[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) (int, error) {
+func bufferSize[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (int, error) {
 	f, err := choose(q, op, dtype, key, fams, c)
 	if err != nil || f.bufferSize == nil {
 		return 0, err
@@ -46,14 +58,31 @@ func bufferSize[C any](q *Queue, op, dtype, key string, fams []family[C], c *C) 
 
 func onHost(q *Queue) bool { return q.isHost() }
 
-// shapeKey formats the selection key of a call.
-func shapeKey(kv ...any) string {
-	s := ""
+// callKey is a call's selection key: named values (enums as their letters, sizes as ints)
+// in the order the op's tables declare them.
+type callKey []keyVal
+
+type keyVal struct {
+	name string
+	val  any
+}
+
+// shapeKey builds a key from alternating names and values.
+func shapeKey(kv ...any) callKey {
+	k := make(callKey, 0, len(kv)/2)
 	for i := 0; i+1 < len(kv); i += 2 {
-		if s != "" {
+		k = append(k, keyVal{name: kv[i].(string), val: kv[i+1]})
+	}
+	return k
+}
+
+func (k callKey) String() string {
+	s := ""
+	for i, kv := range k {
+		if i > 0 {
 			s += " "
 		}
-		s += fmt.Sprintf("%v=%v", kv[i], kv[i+1])
+		s += fmt.Sprintf("%s=%v", kv.name, kv.val)
 	}
 	return s
 }
