@@ -1,6 +1,10 @@
 package batchlas
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
 
 // Families and routing.
 //
@@ -26,8 +30,55 @@ type family[C any] struct {
 	launch     func(q *Queue, c *C) error
 }
 
-// choose picks the family that runs c: the first one, in the op's order, that can run it.
+var (
+	pinMu sync.Mutex
+	pins  = map[string]string{}
+)
+
+// PinRoute makes every later call of op (e.g. "potrf") use the family spelled spelling
+// ("auto" clears the pin) until restore is called; restore puts back the previous pin. A call
+// whose pinned family cannot run it returns an error. Pins are process-wide: tests and
+// benchmarks use them to run one family on purpose.
+func PinRoute(op, spelling string) (restore func(), err error) {
+	pinMu.Lock()
+	defer pinMu.Unlock()
+	old, had := pins[op]
+	if spelling = strings.ToLower(strings.TrimSpace(spelling)); spelling == "auto" {
+		delete(pins, op)
+	} else {
+		pins[op] = spelling
+	}
+	return func() {
+		pinMu.Lock()
+		defer pinMu.Unlock()
+		if had {
+			pins[op] = old
+		} else {
+			delete(pins, op)
+		}
+	}, nil
+}
+
+func pinOf(op string) string {
+	pinMu.Lock()
+	defer pinMu.Unlock()
+	return pins[op]
+}
+
+// choose picks the family that runs c: the pinned one, or else the first one, in the op's
+// order, that can run it.
 func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (*family[C], error) {
+	if pin := pinOf(op); pin != "" {
+		for i := range fams {
+			if fams[i].name == pin {
+				if !fams[i].canRun(q, c) {
+					return nil, argErr(op, "route", "pinned family %q cannot run %s %s on %v", pin, dtype, key, q.dev.Backend)
+				}
+				return &fams[i], nil
+			}
+		}
+		return nil, argErr(op, "route", "pinned family %q is not a family of %s", pin, op)
+	}
 	var tried []string
 	for i := range fams {
 		if fams[i].canRun(q, c) {
