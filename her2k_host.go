@@ -14,6 +14,6 @@ func her2kHost[T Scalar](_ *Queue, h *her2kCall[T]) error {
 	case complex128:
 		up = rank2K(blasImpl.Zher2k, alpha, h.beta)
 	}
-	rankBatch(&h.rankArgs, true, up.(rankFunc[T]))
+	rankBatch(&h.rankArgs, true, h.beta == 0, up.(rankFunc[T]))
 	return nil
 }

@@ -14,6 +14,6 @@ func herkHost[T Scalar](_ *Queue, h *herkCall[T]) error {
 	case complex128:
 		up = rankK(blasImpl.Zherk, h.alpha, h.beta)
 	}
-	rankBatch(&h.rankArgs, true, up.(rankFunc[T]))
+	rankBatch(&h.rankArgs, true, h.beta == 0, up.(rankFunc[T]))
 	return nil
 }

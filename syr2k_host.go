@@ -13,6 +13,6 @@ func syr2kHost[T Scalar](_ *Queue, s *syr2kCall[T]) error {
 	case complex128:
 		up = rank2K(blasImpl.Zsyr2k, alpha, any(s.beta).(complex128))
 	}
-	rankBatch(&s.rankArgs, false, up.(rankFunc[T]))
+	rankBatch(&s.rankArgs, false, s.beta == 0, up.(rankFunc[T]))
 	return nil
 }

@@ -15,7 +15,7 @@ func syrkHost[T Scalar](_ *Queue, s *syrkCall[T]) error {
 	case complex128:
 		up = rankK(blasImpl.Zsyrk, alpha, any(s.beta).(complex128))
 	}
-	rankBatch(&s.rankArgs, false, up.(rankFunc[T]))
+	rankBatch(&s.rankArgs, false, s.beta == 0, up.(rankFunc[T]))
 	return nil
 }
 
@@ -44,7 +44,11 @@ func rank2K[T Scalar, A, B any](f func(blas.Uplo, blas.Transpose, int, int, A, [
 // for syrk, alpha A'^H A' for herk (herm), in the other triangle. For her2k the transposed
 // update is C' = alpha B'^H A' + conj(alpha) A'^H B', gonum's form with a and b swapped;
 // syrk, herk and syr2k do not mind the swap.
-func rankBatch[T Scalar](r *rankArgs[T], herm bool, up rankFunc[T]) {
+//
+// betaZero says that beta is zero, so that C must not be read. gonum's Ssyrk and Dsyrk (in
+// v0.17.0, lower triangle with A transposed) scale C by beta even then, which keeps a NaN in
+// C; the triangle is zeroed first instead.
+func rankBatch[T Scalar](r *rankArgs[T], herm, betaZero bool, up rankFunc[T]) {
 	ul := rowMajorUplo(r.uplo)
 	tr := blas.NoTrans
 	if r.trans == NoTrans {
@@ -59,6 +63,9 @@ func rankBatch[T Scalar](r *rankArgs[T], herm bool, up rankFunc[T]) {
 	hostBatch(c.batch, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			ma, lda, mb, ldb, mc := a.mat(i), a.ld, b.mat(i), b.ld, c.mat(i)
+			if betaZero {
+				zeroTriangle(r.uplo == Lower, n, mc, c.ld)
+			}
 			if k == 0 {
 				// gonum checks the operands' lengths even when k = 0 and it reads none of
 				// them; C's storage, long enough for any such check, stands in.
@@ -67,4 +74,15 @@ func rankBatch[T Scalar](r *rankArgs[T], herm bool, up rankFunc[T]) {
 			up(ul, tr, n, k, mb, ldb, ma, lda, mc, c.ld)
 		}
 	})
+}
+
+// zeroTriangle zeroes the named triangle, diagonal included, of the n-by-n column-major c.
+func zeroTriangle[T Scalar](lower bool, n int, c []T, ldc int) {
+	for j := 0; j < n; j++ {
+		if lower {
+			clear(c[j*ldc+j : j*ldc+n])
+		} else {
+			clear(c[j*ldc : j*ldc+j+1])
+		}
+	}
 }
