@@ -62,6 +62,9 @@ func lapackReady(q *Queue) bool { return q.isHost() && lapackOpen() == nil }
 
 // lapackSym resolves the Fortran routine of T's precision, e.g. "potrf" -> dpotrf_.
 func lapackSym[T Scalar](name string) (uintptr, error) {
+	if err := lapackOpen(); err != nil {
+		return 0, err
+	}
 	sym := string("sdcz"[dtypeIndex[T]()]) + name + "_"
 	syslapack.mu.Lock()
 	defer syslapack.mu.Unlock()
@@ -75,6 +78,37 @@ func lapackSym[T Scalar](name string) (uintptr, error) {
 		}
 	}
 	return 0, fmt.Errorf("batchlas: system LAPACK has no %s", sym)
+}
+
+// lapackName is the routine's name for T: real for the real types, cplx for the complex ones
+// (e.g. "syev" and "heev").
+func lapackName[T Scalar](real, cplx string) string {
+	if isComplex[T]() {
+		return cplx
+	}
+	return real
+}
+
+// lapackPart is the host vendor part of an op that calls the routine name in T's precision:
+// it can run on a host queue whose system library has that routine, and launch gets the
+// routine's address.
+func lapackPart[T Scalar, C any](name string, launch func(fn uintptr, c *C) error) family[C] {
+	return family[C]{
+		canRun: func(q *Queue, _ *C) bool {
+			if !lapackReady(q) {
+				return false
+			}
+			_, err := lapackSym[T](name)
+			return err == nil
+		},
+		launch: func(_ *Queue, c *C) error {
+			fn, err := lapackSym[T](name)
+			if err != nil {
+				return err
+			}
+			return launch(fn, c)
+		},
+	}
 }
 
 // fortranCall calls a Fortran subroutine. Every argument is a pointer; character arguments
@@ -99,16 +133,43 @@ func fortranCall(fn uintptr, chars int, args ...unsafe.Pointer) {
 //go:noinline
 func keepAlive(unsafe.Pointer) {}
 
+// fval is a Fortran argument of any type, passed by reference.
+func fval[E any](v E) unsafe.Pointer { p := new(E); *p = v; return unsafe.Pointer(p) }
+
 // fchar is a Fortran CHARACTER*1 argument.
-func fchar(b byte) unsafe.Pointer { c := new(byte); *c = b; return unsafe.Pointer(c) }
+func fchar[E ~byte](c E) unsafe.Pointer { return fval(byte(c)) }
 
 // fint is a Fortran INTEGER argument (LP64: 32 bits).
-func fint(v int) unsafe.Pointer { c := new(int32); *c = int32(v); return unsafe.Pointer(c) }
+func fint(v int) unsafe.Pointer { return fval(int32(v)) }
+
+// freal is a real scalar argument in T's real precision: float32 for float32 and complex64.
+func freal[T Scalar](v float64) unsafe.Pointer {
+	if dtypeIndex[T]()%2 == 0 {
+		return fval(float32(v))
+	}
+	return fval(v)
+}
+
+// ftrans is a transposition argument. BLAS reads ConjTrans as Trans for real types, but some
+// LAPACK routines (?ormqr) refuse it, so it is passed as Trans.
+func ftrans[T Scalar](t Transpose) unsafe.Pointer {
+	if t == ConjTrans && !isComplex[T]() {
+		t = Trans
+	}
+	return fchar(t)
+}
 
 // lapackBatch runs one LAPACK call per matrix over the batch, in parallel; each call gets a
-// fresh info and its result lands in info[b].
+// fresh info and its result lands in info[b] (info may be nil for routines without one).
 func lapackBatch(batch int, info []int32, call func(b int, info unsafe.Pointer)) {
+	lapackEach(batch, info, func() func(int, unsafe.Pointer) { return call })
+}
+
+// lapackEach is lapackBatch with per-goroutine state: each goroutine calls start once (to
+// allocate its workspace) and then the call it returns for every matrix of its share.
+func lapackEach(batch int, info []int32, start func() func(b int, info unsafe.Pointer)) {
 	hostBatch(batch, func(lo, hi int) {
+		call := start()
 		inf := new(int32)
 		for b := lo; b < hi; b++ {
 			*inf = 0
@@ -130,19 +191,12 @@ func elemPtr[E any](s []E) unsafe.Pointer {
 }
 
 func potrfLAPACK[T Scalar]() family[potrfCall[T]] {
-	return family[potrfCall[T]]{
-		canRun: func(q *Queue, _ *potrfCall[T]) bool { return lapackReady(q) },
-		launch: func(q *Queue, c *potrfCall[T]) error {
-			fn, err := lapackSym[T]("potrf")
-			if err != nil {
-				return err
-			}
-			a := c.a
-			uplo, n, lda := fchar(byte(c.uplo)), fint(a.rows), fint(a.ld)
-			lapackBatch(a.batch, c.info.host(), func(b int, info unsafe.Pointer) {
-				fortranCall(fn, 1, uplo, n, elemPtr(a.mat(b)), lda, info)
-			})
-			return nil
-		},
-	}
+	return lapackPart[T]("potrf", func(fn uintptr, c *potrfCall[T]) error {
+		a := c.a
+		uplo, n, lda := fchar(c.uplo), fint(a.rows), fint(a.ld)
+		lapackBatch(a.batch, c.info.host(), func(b int, info unsafe.Pointer) {
+			fortranCall(fn, 1, uplo, n, elemPtr(a.mat(b)), lda, info)
+		})
+		return nil
+	})
 }

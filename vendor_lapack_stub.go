@@ -6,3 +6,9 @@ package batchlas
 // the zero family, which vendorFamily skips.
 
 func potrfLAPACK[T Scalar]() family[potrfCall[T]] { return family[potrfCall[T]]{} }
+func symmLAPACK[T Scalar]() family[symmCall[T]]   { return family[symmCall[T]]{} }
+func hemmLAPACK[T Scalar]() family[hemmCall[T]]   { return family[hemmCall[T]]{} }
+func syrkLAPACK[T Scalar]() family[syrkCall[T]]   { return family[syrkCall[T]]{} }
+func herkLAPACK[T Scalar]() family[herkCall[T]]   { return family[herkCall[T]]{} }
+func syr2kLAPACK[T Scalar]() family[syr2kCall[T]] { return family[syr2kCall[T]]{} }
+func her2kLAPACK[T Scalar]() family[her2kCall[T]] { return family[her2kCall[T]]{} }

@@ -1,0 +1,75 @@
+//go:build host && !novendor
+
+package batchlas
+
+import "unsafe"
+
+// The BLAS ops of the host vendor family: one Fortran BLAS call per matrix. Reference BLAS
+// and OpenBLAS both leave C unread when beta is zero (OpenBLAS writes zeros through its beta
+// kernel before the update), which the conformance suite checks with NaN in C.
+
+func symmLAPACK[T Scalar]() family[symmCall[T]] {
+	return lapackPart[T]("symm", symmVendor[T])
+}
+
+// hemmLAPACK calls ?hemm, or ?symm for the real types.
+func hemmLAPACK[T Scalar]() family[hemmCall[T]] {
+	return lapackPart[T](lapackName[T]("symm", "hemm"), func(fn uintptr, h *hemmCall[T]) error {
+		return symmVendor(fn, &h.symmCall)
+	})
+}
+
+func symmVendor[T Scalar](fn uintptr, s *symmCall[T]) error {
+	a, b, c := s.a, s.b, s.c
+	side, uplo, m, n := fchar(s.side), fchar(s.uplo), fint(c.rows), fint(c.cols)
+	alpha, beta, lda, ldb, ldc := fval(s.alpha), fval(s.beta), fint(a.ld), fint(b.ld), fint(c.ld)
+	lapackBatch(c.batch, nil, func(i int, _ unsafe.Pointer) {
+		fortranCall(fn, 2, side, uplo, m, n, alpha, elemPtr(a.mat(i)), lda, elemPtr(b.mat(i)), ldb,
+			beta, elemPtr(c.mat(i)), ldc)
+	})
+	return nil
+}
+
+func syrkLAPACK[T Scalar]() family[syrkCall[T]] {
+	return lapackPart[T]("syrk", func(fn uintptr, s *syrkCall[T]) error {
+		return rankVendor(fn, &s.rankArgs, false, fval(s.alpha), fval(s.beta))
+	})
+}
+
+// herkLAPACK calls ?herk, or ?syrk for the real types; alpha and beta are real either way.
+func herkLAPACK[T Scalar]() family[herkCall[T]] {
+	return lapackPart[T](lapackName[T]("syrk", "herk"), func(fn uintptr, h *herkCall[T]) error {
+		return rankVendor(fn, &h.rankArgs, false, freal[T](h.alpha), freal[T](h.beta))
+	})
+}
+
+func syr2kLAPACK[T Scalar]() family[syr2kCall[T]] {
+	return lapackPart[T]("syr2k", func(fn uintptr, s *syr2kCall[T]) error {
+		return rankVendor(fn, &s.rankArgs, true, fval(s.alpha), fval(s.beta))
+	})
+}
+
+// her2kLAPACK calls ?her2k, or ?syr2k for the real types; beta is real either way.
+func her2kLAPACK[T Scalar]() family[her2kCall[T]] {
+	return lapackPart[T](lapackName[T]("syr2k", "her2k"), func(fn uintptr, h *her2kCall[T]) error {
+		return rankVendor(fn, &h.rankArgs, true, fval(h.alpha), freal[T](h.beta))
+	})
+}
+
+// rankVendor runs the rank-k update (two: rank-2k) fn on every matrix, with alpha and beta
+// already in the routine's scalar types.
+func rankVendor[T Scalar](fn uintptr, r *rankArgs[T], two bool, alpha, beta unsafe.Pointer) error {
+	a, b, c := r.a, r.b, r.c
+	n, k := r.order()
+	uplo, trans, nn, kk := fchar(r.uplo), ftrans[T](r.trans), fint(n), fint(k)
+	lda, ldb, ldc := fint(a.ld), fint(b.ld), fint(c.ld)
+	lapackBatch(c.batch, nil, func(i int, _ unsafe.Pointer) {
+		if two {
+			fortranCall(fn, 2, uplo, trans, nn, kk, alpha, elemPtr(a.mat(i)), lda, elemPtr(b.mat(i)), ldb,
+				beta, elemPtr(c.mat(i)), ldc)
+		} else {
+			fortranCall(fn, 2, uplo, trans, nn, kk, alpha, elemPtr(a.mat(i)), lda, beta, elemPtr(c.mat(i)), ldc)
+		}
+	})
+	return nil
+}
