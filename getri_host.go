@@ -1,7 +1,8 @@
 package batchlas
 
 // getriHost inverts every matrix from its LU factors with getri, whose products run in
-// gonum's BLAS (all four types); each goroutine keeps one column of scratch.
+// gonum's BLAS (all four types); each goroutine keeps one column of scratch. gonum's Dgetri
+// is not used: it wants the row-major factors of its own Dgetrf (see getrfHost).
 func getriHost[T Scalar](_ *Queue, c *getriCall[T]) error {
 	a, n := c.a, c.a.rows
 	ipiv, info := c.ipiv.host()[:n*a.batch], c.info.host()

@@ -1,7 +1,9 @@
 package batchlas
 
 // getrsHost solves every system with the LU factors: row interchanges, then two triangular
-// solves in gonum's BLAS (all four types).
+// solves in gonum's BLAS (all four types). gonum's Dgetrs is not used: it wants row-major
+// factors from its own Dgetrf and a row-major B, while our column-major B read row-major is
+// B^T; solving from the right with Dtrsm on B^T does the same work with no copies.
 func getrsHost[T Scalar](_ *Queue, c *getrsCall[T]) error {
 	a, b, n := c.a, c.b, c.a.rows
 	ipiv := c.ipiv.host()[:n*a.batch]

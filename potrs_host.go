@@ -1,6 +1,8 @@
 package batchlas
 
 // potrsHost solves every system with two triangular solves in gonum's BLAS (all four types).
+// gonum's Dpotrs is not used: it wants a row-major B, while our column-major B read
+// row-major is B^T; solving from the right with Dtrsm on B^T is Dpotrs without the copies.
 func potrsHost[T Scalar](_ *Queue, c *potrsCall[T]) error {
 	a, b := c.a, c.b
 	hostBatch(a.batch, func(lo, hi int) {
