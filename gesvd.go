@@ -73,29 +73,39 @@ func (c *gesvdCall[T, R]) check(q *Queue) error {
 		return err
 	}
 	m, n := c.a.rows, c.a.cols
-	k := min(m, n)
-	// U has m rows and m (All) or k (Thin) columns; V^H has n columns and n or k rows.
-	if err := checkSVDFactor(q, c.jobu, c.u, "u", c.a.batch, m, pick(c.jobu, m, k)); err != nil {
+	ur, uc, vr, vc := svdShapes(c.jobu, c.jobvt, m, n)
+	if err := checkSVDFactor(q, c.jobu, c.u, "u", c.a.batch, ur, uc); err != nil {
 		return err
 	}
-	if err := checkSVDFactor(q, c.jobvt, c.vt, "vt", c.a.batch, pick(c.jobvt, n, k), n); err != nil {
+	if err := checkSVDFactor(q, c.jobvt, c.vt, "vt", c.a.batch, vr, vc); err != nil {
 		return err
 	}
 	if dtypeName[R]() != realName[T]() {
 		return argErr(op, "s", "singular values of %s matrices are %s, got %s", dtypeName[T](), realName[T](), dtypeName[R]())
 	}
-	if err := c.s.check(q, op, "s", k*c.a.batch); err != nil {
+	if err := c.s.check(q, op, "s", min(m, n)*c.a.batch); err != nil {
 		return err
 	}
 	return c.info.check(q, op, "info", c.a.batch)
 }
 
-// pick is the size that a job gives a factor's free dimension: all for SVDAll, k otherwise.
-func pick(job SVDJob, all, k int) int {
-	if job == SVDAll {
-		return all
+// svdShapes are the shapes of the factors that the jobs ask for: U is m-by-m (SVDAll) or
+// m-by-k (SVDThin), V^H n-by-n or k-by-n, k = min(m, n); a factor of SVDNone is 0x0.
+func svdShapes(jobu, jobvt SVDJob, m, n int) (ur, uc, vr, vc int) {
+	k := min(m, n)
+	switch jobu {
+	case SVDAll:
+		ur, uc = m, m
+	case SVDThin:
+		ur, uc = m, k
 	}
-	return k
+	switch jobvt {
+	case SVDAll:
+		vr, vc = n, n
+	case SVDThin:
+		vr, vc = k, n
+	}
+	return ur, uc, vr, vc
 }
 
 // checkSVDFactor checks u or vt: unreferenced for SVDNone, else rows-by-cols with batch

@@ -36,8 +36,9 @@ func gesvdHost[T Scalar, R Real](_ *Queue, c *gesvdCall[T, R]) error {
 				info[b] = 0
 			case !allFinite(ab, a.ld, m, n):
 				setNaN(sb, 1, k, 1)
-				setNaN(u, ldu, m, pick(c.jobu, m, k)*btoi(c.jobu != SVDNone))
-				setNaN(vt, ldvt, pick(c.jobvt, n, k), n*btoi(c.jobvt != SVDNone))
+				ur, uc, vr, vc := svdShapes(c.jobu, c.jobvt, m, n)
+				setNaN(u, ldu, ur, uc)
+				setNaN(vt, ldvt, vr, vc)
 				info[b] = int32(k)
 			default:
 				info[b] = int32(kern(c.jobu, c.jobvt, m, n, ab, a.ld, sb, u, ldu, vt, ldvt))
@@ -54,13 +55,6 @@ func svdFactor[T Scalar](job SVDJob, f *Matrix[T], b int) ([]T, int) {
 		return nil, 1
 	}
 	return f.mat(b), f.ld
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // allFinite reports whether the r-by-c matrix a holds neither NaN nor Inf: x-x is 0 exactly
@@ -193,8 +187,7 @@ type sgesvdWork struct {
 
 func (w *sgesvdWork) run(jobu, jobvt SVDJob, m, n int, a []float32, lda int, s, u []float32, ldu int, vt []float32, ldvt int) int {
 	k := min(m, n)
-	ur, uc := m, pick(jobu, m, k)*btoi(jobu != SVDNone)
-	vr, vc := pick(jobvt, n, k), n*btoi(jobvt != SVDNone)
+	ur, uc, vr, vc := svdShapes(jobu, jobvt, m, n)
 	w.a = grow(w.a, m*n)
 	w.s = grow(w.s, k)
 	w.u = grow(w.u, ur*uc)
@@ -221,9 +214,11 @@ type zgesvdWork struct {
 // Householder reflections reduce it to a real upper bidiagonal B = Q^H W P (LAPACK's zlarfg
 // makes every diagonal and superdiagonal entry real, so no phase removal is needed); Q and P
 // are formed, and gonum's Dbdsqr, the bidiagonal QR iteration with its sweep limit, rotates
-// them into the singular vectors. This is LAPACK's zgesvd path, backward stable (residuals
-// of order eps ||A||) and O(M N^2) with a small constant: several times faster than one-sided
-// Jacobi at n in the hundreds, and with a bounded iteration count.
+// them into the singular vectors. This is LAPACK's zgesvd path: backward stable (residuals
+// of order eps ||A||), with a bounded iteration count, and O(M N^2) with a small constant.
+// One-sided Jacobi would be as accurate but needs some ten sweeps for n in the hundreds,
+// each costing about as much as this whole reduction. (Measured on one core at n = 256 with
+// all vectors: about 1.5x the time of gonum's real Dgesvd, for 4x the arithmetic.)
 //
 // Dbdsqr's rotations have real coefficients, so they act on a complex matrix viewed as
 // float64 pairs: its "C" rows (Q^T C) are the columns of Q, and its "VT" rows are the rows of
@@ -247,7 +242,7 @@ func zgesvd[T Complex, R Real](ws *zgesvdWork) gesvdFunc[T, R] {
 			s[i] = R(math.Ldexp(v, e))
 		}
 		// ws.q holds W's left factor U_w (M-by-ncq), ws.p holds conj(V_w) (N-by-N).
-		ncq := pick(jobl, M, N)
+		_, ncq, _, _ := svdShapes(jobl, SVDNone, M, N)
 		if !wide {
 			if jobu != SVDNone {
 				storeC(u, ldu, m, ncq, ws.q, M, false, false)
@@ -269,7 +264,7 @@ func zgesvd[T Complex, R Real](ws *zgesvdWork) gesvdFunc[T, R] {
 }
 
 // decompose computes the SVD of the M-by-N W in ws.w (M >= N >= 1): singular values in
-// ws.d, the left factor's first pick(jobl, M, N) columns in ws.q and, unless jobr is
+// ws.d, the left factor's first M (SVDAll) or N (SVDThin) columns in ws.q and, unless jobr is
 // SVDNone, conj(V) in ws.p. It returns LAPACK's info.
 func (ws *zgesvdWork) decompose(M, N int, jobl, jobr SVDJob) int {
 	ws.d = grow(ws.d, N)
@@ -283,7 +278,7 @@ func (ws *zgesvdWork) decompose(M, N int, jobl, jobr SVDJob) int {
 	var ncc, ncvt int
 	var c, vtv []float64
 	if jobl != SVDNone {
-		ncq := pick(jobl, M, N)
+		_, ncq, _, _ := svdShapes(jobl, SVDNone, M, N)
 		ws.q = grow(ws.q, M*ncq)
 		ws.formQ(M, N, ncq)
 		ncc, c = 2*M, floats(ws.q)
