@@ -18,13 +18,13 @@ func TestGesvd(t *testing.T) {
 var svdJobs = []batchlas.SVDJob{batchlas.SVDNone, batchlas.SVDThin, batchlas.SVDAll}
 
 // svdLayouts lists the empty shapes, and tall, square and wide ones, each packed, with
-// ld > rows and with stride > ld*cols.
+// ld > rows, with stride > ld*cols, and alone.
 func svdLayouts() []Layout {
 	ls := []Layout{{Rows: 0, Cols: 0, Batch: 3}, {Rows: 4, Cols: 3, Batch: 0}, {Rows: 0, Cols: 3, Batch: 2}, {Rows: 3, Cols: 0, Batch: 2}}
 	for _, mn := range [][2]int{{1, 1}, {1, 5}, {5, 1}, {2, 2}, {3, 3}, {7, 4}, {4, 7}, {16, 16}, {33, 17}, {17, 33}} {
 		m, n := mn[0], mn[1]
 		ls = append(ls, Layout{Rows: m, Cols: n, Batch: 4}, Layout{Rows: m, Cols: n, LDPad: 3, Batch: 3},
-			Layout{Rows: m, Cols: n, LDPad: 1, StridePad: 5, Batch: 1})
+			Layout{Rows: m, Cols: n, LDPad: 1, StridePad: 5, Batch: 3}, Layout{Rows: m, Cols: n, Batch: 1})
 	}
 	return ls
 }
