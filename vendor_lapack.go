@@ -200,3 +200,22 @@ func potrfLAPACK[T Scalar]() family[potrfCall[T]] {
 		return nil
 	})
 }
+
+// lapackWork asks a routine for its optimal workspace in elements of T: query calls it with
+// lwork = -1 and work pointing to one element, where the routine leaves the size.
+func lapackWork[T Scalar](query func(work, lwork unsafe.Pointer)) int {
+	w := new(T)
+	query(unsafe.Pointer(w), fint(-1))
+	var size float64
+	switch v := any(*w).(type) {
+	case float32:
+		size = float64(v)
+	case float64:
+		size = v
+	case complex64:
+		size = float64(real(v))
+	case complex128:
+		size = real(v)
+	}
+	return max(1, int(size))
+}

@@ -5,10 +5,17 @@ package batchlas
 // Without the host tag (or with novendor) the host has no vendor family: each op's part is
 // the zero family, which vendorFamily skips.
 
-func potrfLAPACK[T Scalar]() family[potrfCall[T]] { return family[potrfCall[T]]{} }
-func symmLAPACK[T Scalar]() family[symmCall[T]]   { return family[symmCall[T]]{} }
-func hemmLAPACK[T Scalar]() family[hemmCall[T]]   { return family[hemmCall[T]]{} }
-func syrkLAPACK[T Scalar]() family[syrkCall[T]]   { return family[syrkCall[T]]{} }
-func herkLAPACK[T Scalar]() family[herkCall[T]]   { return family[herkCall[T]]{} }
-func syr2kLAPACK[T Scalar]() family[syr2kCall[T]] { return family[syr2kCall[T]]{} }
-func her2kLAPACK[T Scalar]() family[her2kCall[T]] { return family[her2kCall[T]]{} }
+func potrfLAPACK[T Scalar]() family[potrfCall[T]]            { return family[potrfCall[T]]{} }
+func symmLAPACK[T Scalar]() family[symmCall[T]]              { return family[symmCall[T]]{} }
+func hemmLAPACK[T Scalar]() family[hemmCall[T]]              { return family[hemmCall[T]]{} }
+func syrkLAPACK[T Scalar]() family[syrkCall[T]]              { return family[syrkCall[T]]{} }
+func herkLAPACK[T Scalar]() family[herkCall[T]]              { return family[herkCall[T]]{} }
+func syr2kLAPACK[T Scalar]() family[syr2kCall[T]]            { return family[syr2kCall[T]]{} }
+func her2kLAPACK[T Scalar]() family[her2kCall[T]]            { return family[her2kCall[T]]{} }
+func getrfLAPACK[T Scalar]() family[getrfCall[T]]            { return family[getrfCall[T]]{} }
+func getrsLAPACK[T Scalar]() family[getrsCall[T]]            { return family[getrsCall[T]]{} }
+func gesvLAPACK[T Scalar]() family[gesvCall[T]]              { return family[gesvCall[T]]{} }
+func getriLAPACK[T Scalar]() family[getriCall[T]]            { return family[getriCall[T]]{} }
+func potrsLAPACK[T Scalar]() family[potrsCall[T]]            { return family[potrsCall[T]]{} }
+func posvLAPACK[T Scalar]() family[posvCall[T]]              { return family[posvCall[T]]{} }
+func gesvdLAPACK[T Scalar, R Real]() family[gesvdCall[T, R]] { return family[gesvdCall[T, R]]{} }
