@@ -219,3 +219,19 @@ func lapackWork[T Scalar](query func(work, lwork unsafe.Pointer)) int {
 	}
 	return max(1, int(size))
 }
+
+// lapackWorkEach runs a routine that takes a workspace of T on every matrix, each goroutine
+// with its own workspace of the size the routine asks for. call(b, work, lwork, info) calls
+// the routine for matrix b; it is first called for matrix 0 with lwork = -1, the workspace
+// query, in which the routine writes nothing but the size.
+func lapackWorkEach[T Scalar](batch int, info []int32, call func(b int, work, lwork, info unsafe.Pointer)) {
+	if batch == 0 {
+		return
+	}
+	lwork := lapackWork[T](func(work, lw unsafe.Pointer) { call(0, work, lw, fint(0)) })
+	lw := fint(lwork)
+	lapackEach(batch, info, func() func(int, unsafe.Pointer) {
+		work := make([]T, lwork)
+		return func(b int, inf unsafe.Pointer) { call(b, elemPtr(work), lw, inf) }
+	})
+}

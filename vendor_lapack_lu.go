@@ -54,15 +54,8 @@ func getriLAPACK[T Scalar]() family[getriCall[T]] {
 			return err
 		}
 		nn, lda := fint(n), fint(a.ld)
-		lwork := lapackWork[T](func(work, lwork unsafe.Pointer) {
-			fortranCall(fn, 0, nn, elemPtr[T](nil), lda, elemPtr(ipiv), work, lwork, fint(0))
-		})
-		lw := fint(lwork)
-		lapackEach(a.batch, c.info.host(), func() func(int, unsafe.Pointer) {
-			work := make([]T, lwork)
-			return func(k int, info unsafe.Pointer) {
-				fortranCall(fn, 0, nn, elemPtr(a.mat(k)), lda, elemPtr(ipiv[k*n:]), elemPtr(work), lw, info)
-			}
+		lapackWorkEach[T](a.batch, c.info.host(), func(k int, work, lwork, info unsafe.Pointer) {
+			fortranCall(fn, 0, nn, elemPtr(a.mat(k)), lda, elemPtr(ipiv[k*n:]), work, lwork, info)
 		})
 		return nil
 	})
