@@ -14,50 +14,45 @@ func gesvdLAPACK[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		a, s, info := c.a, c.s.host(), c.info.host()
 		m, n := a.rows, a.cols
 		k := min(m, n)
+		jobu, jobvt, mm, nn, lda := fchar(c.jobu), fchar(c.jobvt), fint(m), fint(n), fint(a.ld)
+		// rwork (5 min(m, n) reals) goes to the complex routine only.
+		call := func(b int, work, lwork unsafe.Pointer, rwork []R, info unsafe.Pointer) {
+			u, ldu := svdFactor(c.jobu, c.u, b)
+			vt, ldvt := svdFactor(c.jobvt, c.vt, b)
+			args := []unsafe.Pointer{jobu, jobvt, mm, nn, elemPtr(a.mat(b)), lda, elemPtr(s[b*k:]),
+				elemPtr(u), fint(ldu), elemPtr(vt), fint(ldvt), work, lwork}
+			if isComplex[T]() {
+				args = append(args, elemPtr(rwork))
+			}
+			fortranCall(fn, 2, append(args, info)...)
+		}
 		lwork := 1
 		if k > 0 && a.batch > 0 {
-			lwork = lapackWork[T](func(work, lw unsafe.Pointer) {
-				u, ldu := svdFactor(c.jobu, c.u, 0)
-				vt, ldvt := svdFactor(c.jobvt, c.vt, 0)
-				gesvdCallF(fn, c.jobu, c.jobvt, m, n, a.mat(0), a.ld, s, u, ldu, vt, ldvt, work, lw, make([]R, 5*k))
-			})
+			lwork = lapackWork[T](func(work, lw unsafe.Pointer) { call(0, work, lw, nil, fint(0)) })
 		}
 		hostBatch(a.batch, func(lo, hi int) {
-			work, rwork, lw := make([]T, lwork), make([]R, 5*k), fint(lwork)
+			work, rwork, lw, inf := make([]T, lwork), make([]R, 5*k), fint(lwork), new(int32)
 			for b := lo; b < hi; b++ {
 				u, ldu := svdFactor(c.jobu, c.u, b)
 				vt, ldvt := svdFactor(c.jobvt, c.vt, b)
-				ab, sb := a.mat(b), s[b*k:(b+1)*k]
 				switch {
 				case k == 0:
 					setIdentity(c.jobu, u, ldu, m)
 					setIdentity(c.jobvt, vt, ldvt, n)
 					info[b] = 0
-				case !allFinite(ab, a.ld, m, n):
-					setNaN(sb, 1, k, 1)
+				case !allFinite(a.mat(b), a.ld, m, n):
+					setNaN(s[b*k:(b+1)*k], 1, k, 1)
 					ur, uc, vr, vc := svdShapes(c.jobu, c.jobvt, m, n)
 					setNaN(u, ldu, ur, uc)
 					setNaN(vt, ldvt, vr, vc)
 					info[b] = int32(k)
 				default:
-					info[b] = gesvdCallF(fn, c.jobu, c.jobvt, m, n, ab, a.ld, sb, u, ldu, vt, ldvt, elemPtr(work), lw, rwork)
+					*inf = 0
+					call(b, elemPtr(work), lw, rwork, unsafe.Pointer(inf))
+					info[b] = *inf
 				}
 			}
 		})
 		return nil
 	})
-}
-
-// gesvdCallF calls ?gesvd once and returns its info; rwork (5 min(m, n) reals) is passed to
-// the complex routines only.
-func gesvdCallF[T Scalar, R Real](fn uintptr, jobu, jobvt SVDJob, m, n int, a []T, lda int, s []R,
-	u []T, ldu int, vt []T, ldvt int, work, lwork unsafe.Pointer, rwork []R) int32 {
-	info := new(int32)
-	args := []unsafe.Pointer{fchar(jobu), fchar(jobvt), fint(m), fint(n), elemPtr(a), fint(lda), elemPtr(s),
-		elemPtr(u), fint(ldu), elemPtr(vt), fint(ldvt), work, lwork}
-	if isComplex[T]() {
-		args = append(args, elemPtr(rwork))
-	}
-	fortranCall(fn, 2, append(args, unsafe.Pointer(info))...)
-	return *info
 }
