@@ -514,3 +514,18 @@ func WantArgErr(t testing.TB, err error, arg string) {
 		t.Errorf("error %q names argument %q; want %q", err, ae.Arg, arg)
 	}
 }
+
+// RectLayouts lists, for each {rows, cols} shape, layouts of the classes of SquareLayouts: a
+// packed batch, ld > rows, stride > ld*cols, and a batch of one.
+func RectLayouts(batch int, shapes ...[2]int) []Layout {
+	var ls []Layout
+	for _, s := range shapes {
+		r, c := s[0], s[1]
+		ls = append(ls,
+			Layout{Rows: r, Cols: c, Batch: batch},
+			Layout{Rows: r, Cols: c, LDPad: 3, Batch: batch},
+			Layout{Rows: r, Cols: c, LDPad: 1, StridePad: 5, Batch: batch},
+			Layout{Rows: r, Cols: c, Batch: 1})
+	}
+	return ls
+}

@@ -1,0 +1,77 @@
+package batchlas
+
+// geqrfHost factors every matrix; see Geqrf for the kernel of each type.
+func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
+	a, tau := c.a, c.tau.host()
+	m, n := a.rows, a.cols
+	k := min(m, n)
+	if k == 0 {
+		return nil
+	}
+	newKernel := geqrfKernel[T]()
+	hostBatch(a.batch, func(lo, hi int) {
+		f := newKernel()
+		for b := lo; b < hi; b++ {
+			f(m, n, a.mat(b), a.ld, tau[b*k:(b+1)*k])
+		}
+	})
+	return nil
+}
+
+// geqrfKernel returns a constructor of single-matrix QR kernels; each goroutine makes its
+// own, since a kernel keeps scratch space.
+func geqrfKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
+	var k any
+	switch any(*new(T)).(type) {
+	case float64:
+		k = newDgeqrf
+	case float32:
+		k = func() func(int, int, []float32, int, []float32) {
+			var w, t []float64
+			d := newDgeqrf()
+			return func(m, n int, a []float32, lda int, tau []float32) {
+				ldw := max(1, m)
+				w, t = grow(w, ldw*n), grow(t, len(tau))
+				widenReal(w, ldw, a, lda, m, n)
+				d(m, n, w, ldw, t)
+				widenReal(a, lda, w, ldw, m, n)
+				widenReal(tau, len(tau), t, len(t), len(t), 1)
+			}
+		}
+	case complex64:
+		k = func() func(int, int, []complex64, int, []complex64) { return zgeqr2[complex64] }
+	case complex128:
+		k = func() func(int, int, []complex128, int, []complex128) { return zgeqr2[complex128] }
+	}
+	return k.(func() func(int, int, []T, int, []T))
+}
+
+// newDgeqrf returns a float64 QR kernel with its own workspace. The column-major m-by-n A
+// read row-major is the n-by-m A^T; gonum's LQ factorization of it, A^T = L P, stores P's
+// reflectors along the rows of A^T, that is, down the columns of A, with the tau that
+// Dgeqrf would give A: transposing, A = P^T L^T with P^T = H_1 ... H_k (real H_i are
+// symmetric) and L^T upper trapezoidal.
+func newDgeqrf() func(m, n int, a []float64, lda int, tau []float64) {
+	var work []float64
+	return func(m, n int, a []float64, lda int, tau []float64) {
+		var size [1]float64
+		lapackImpl.Dgelqf(n, m, a, lda, tau, size[:], -1)
+		work = grow(work, max(1, int(size[0])))
+		lapackImpl.Dgelqf(n, m, a, lda, tau, work, len(work))
+	}
+}
+
+// zgeqr2 is LAPACK's unblocked complex Householder QR of one column-major m-by-n matrix
+// with k = len(tau) = min(m, n): column i generates H_i, and H_i^H is applied to the
+// columns on its right.
+func zgeqr2[T Complex](m, n int, a []T, lda int, tau []T) {
+	for i := range tau {
+		col := a[i*lda+i : i*lda+m]
+		beta, t := larfg(col[0], col[1:])
+		col[0], tau[i] = T(complex(beta, 0)), t
+		ct := conj(t)
+		for j := i + 1; j < n; j++ {
+			reflectLeft(ct, col[1:], a[j*lda+i:j*lda+m])
+		}
+	}
+}

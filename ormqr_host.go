@@ -1,0 +1,113 @@
+package batchlas
+
+import "gonum.org/v1/gonum/blas"
+
+// ormqrHost applies Q or Q^H to every matrix; see Ormqr for the kernel of each type.
+func ormqrHost[T Scalar](_ *Queue, call *ormqrCall[T]) error {
+	a, c, tau, k := call.a, call.c, call.tau.host(), call.k
+	m, n := c.rows, c.cols
+	if m == 0 || n == 0 || k == 0 {
+		return nil
+	}
+	left, ctrans := call.side == Left, call.trans != NoTrans
+	newKernel := ormqrKernel[T]()
+	hostBatch(c.batch, func(lo, hi int) {
+		f := newKernel()
+		for b := lo; b < hi; b++ {
+			f(left, ctrans, m, n, a.mat(b), a.ld, tau[b*k:(b+1)*k], c.mat(b), c.ld)
+		}
+	})
+	return nil
+}
+
+// ormqrKernel returns a constructor of single-matrix kernels that apply Q = H_1 ... H_k,
+// k = len(tau), or Q^H (ctrans) from the left or the right to the m-by-n c; each goroutine
+// makes its own, since a kernel keeps scratch space.
+func ormqrKernel[T Scalar]() func() func(left, ctrans bool, m, n int, a []T, lda int, tau, c []T, ldc int) {
+	var k any
+	switch any(*new(T)).(type) {
+	case float64:
+		k = newDormqr
+	case float32:
+		k = func() func(bool, bool, int, int, []float32, int, []float32, []float32, int) {
+			var wa, wc, t []float64
+			d := newDormqr()
+			return func(left, ctrans bool, m, n int, a []float32, lda int, tau, c []float32, ldc int) {
+				nq, kk := n, len(tau)
+				if left {
+					nq = m
+				}
+				wa, wc, t = grow(wa, nq*kk), grow(wc, m*n), grow(t, kk)
+				widenReal(wa, nq, a, lda, nq, kk)
+				widenReal(wc, m, c, ldc, m, n)
+				widenReal(t, kk, tau, kk, kk, 1)
+				d(left, ctrans, m, n, wa, nq, t, wc, m)
+				widenReal(c, ldc, wc, m, m, n)
+			}
+		}
+	case complex64:
+		k = func() func(bool, bool, int, int, []complex64, int, []complex64, []complex64, int) {
+			return newZunm2r[complex64]()
+		}
+	case complex128:
+		k = func() func(bool, bool, int, int, []complex128, int, []complex128, []complex128, int) {
+			return newZunm2r[complex128]()
+		}
+	}
+	return k.(func() func(bool, bool, int, int, []T, int, []T, []T, int))
+}
+
+// newDormqr returns a float64 kernel with its own workspace. Read row-major, c is C^T and a
+// holds the reflectors of an LQ factorization whose P = H_k ... H_1 is Q^T, so
+// Q C = (C^T P)^T, Q^T C = (C^T P^T)^T, C Q = (P C^T)^T and C Q^T = (P^T C^T)^T: gonum's
+// Dormlq on C^T from the other side with the same transposition.
+func newDormqr() func(left, ctrans bool, m, n int, a []float64, lda int, tau, c []float64, ldc int) {
+	var work []float64
+	return func(left, ctrans bool, m, n int, a []float64, lda int, tau, c []float64, ldc int) {
+		side, trans := blas.Left, blas.NoTrans
+		if left {
+			side = blas.Right
+		}
+		if ctrans {
+			trans = blas.Trans
+		}
+		var size [1]float64
+		lapackImpl.Dormlq(side, trans, n, m, len(tau), a, lda, tau, c, ldc, size[:], -1)
+		work = grow(work, max(1, int(size[0])))
+		lapackImpl.Dormlq(side, trans, n, m, len(tau), a, lda, tau, c, ldc, work, len(work))
+	}
+}
+
+// newZunm2r returns LAPACK's unblocked complex zunm2r with its own scratch: the reflectors
+// are applied one at a time, in the order that the product Q = H_1 ... H_k or
+// Q^H = H_k^H ... H_1^H meets the side of c.
+func newZunm2r[T Complex]() func(left, ctrans bool, m, n int, a []T, lda int, tau, c []T, ldc int) {
+	var w []T
+	return func(left, ctrans bool, m, n int, a []T, lda int, tau, c []T, ldc int) {
+		k, nq := len(tau), n
+		if left {
+			nq = m
+		} else {
+			w = grow(w, m)
+		}
+		forward := left == ctrans
+		for s := range k {
+			i := s
+			if !forward {
+				i = k - 1 - s
+			}
+			t := tau[i]
+			if ctrans {
+				t = conj(t)
+			}
+			v1 := a[i*lda+i+1 : i*lda+nq]
+			if !left {
+				reflectRight(t, v1, c[i*ldc:], ldc, m, w)
+				continue
+			}
+			for j := range n {
+				reflectLeft(t, v1, c[j*ldc+i:j*ldc+m])
+			}
+		}
+	}
+}
