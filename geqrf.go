@@ -20,8 +20,10 @@ package batchlas
 //
 // On the host, float64 runs gonum's Dgelqf on the matrix in place (a column-major A read
 // row-major is A^T, and the LQ factorization of A^T is the transpose of the QR factorization
-// of A, with the same reflectors and tau), float32 runs the same on a float64 copy, and the
-// complex types run the project's unblocked Householder QR (LAPACK's zgeqr2).
+// of A, with the same reflectors and tau); complex128 runs the project's unblocked
+// Householder QR (LAPACK's zgeqr2). float32 and complex64 run the float64 and complex128
+// code on a widened copy of each matrix: more accurate, and faster for complex64, whose
+// products Go evaluates in float64 anyway.
 //
 // Errors: a wrapped ErrInvalidArgument for a nil, foreign or freed a, or a short tau;
 // *NoRouteError when no family of the build can run the call.

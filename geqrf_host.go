@@ -21,29 +21,37 @@ func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
 // geqrfKernel returns a constructor of single-matrix QR kernels; each goroutine makes its
 // own, since a kernel keeps scratch space.
 func geqrfKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
+	z := func() func(int, int, []complex128, int, []complex128) { return zgeqr2[complex128] }
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
 		k = newDgeqrf
 	case float32:
-		k = func() func(int, int, []float32, int, []float32) {
-			var w, t []float64
-			d := newDgeqrf()
-			return func(m, n int, a []float32, lda int, tau []float32) {
-				ldw := max(1, m)
-				w, t = grow(w, ldw*n), grow(t, len(tau))
-				widenReal(w, ldw, a, lda, m, n)
-				d(m, n, w, ldw, t)
-				widenReal(a, lda, w, ldw, m, n)
-				widenReal(tau, len(tau), t, len(t), len(t), 1)
-			}
-		}
+		k = geqrfWidened[float32](newDgeqrf)
 	case complex64:
-		k = func() func(int, int, []complex64, int, []complex64) { return zgeqr2[complex64] }
+		k = geqrfWidened[complex64](z)
 	case complex128:
-		k = func() func(int, int, []complex128, int, []complex128) { return zgeqr2[complex128] }
+		k = z
 	}
 	return k.(func() func(int, int, []T, int, []T))
+}
+
+// geqrfWidened makes kernels for the narrow type N (float32, complex64) that run the wide
+// kernel on a copy: Go evaluates complex64 products in float64 anyway, so this is faster as
+// well as more accurate.
+func geqrfWidened[N, W Scalar](newWide func() func(int, int, []W, int, []W)) func() func(int, int, []N, int, []N) {
+	return func() func(int, int, []N, int, []N) {
+		var w, t []W
+		f := newWide()
+		return func(m, n int, a []N, lda int, tau []N) {
+			ldw := max(1, m)
+			w, t = grow(w, ldw*n), grow(t, len(tau))
+			convert(w, ldw, a, lda, m, n)
+			f(m, n, w, ldw, t)
+			convert(a, lda, w, ldw, m, n)
+			convert(tau, len(tau), t, len(t), len(t), 1)
+		}
+	}
 }
 
 // newDgeqrf returns a float64 QR kernel with its own workspace. The column-major m-by-n A

@@ -179,3 +179,19 @@ func reflectRight[T Complex](tau T, v1, c []T, ldc, r int, w []T) {
 		}
 	}
 }
+
+// convert copies the r-by-c column-major src (leading dimension lds) into dst (leading
+// dimension ldd), between a narrow type and its wide partner: float32 and float64, or
+// complex64 and complex128. Host kernels use it to run narrow data through wide code.
+func convert[D, S Scalar](dst []D, ldd int, src []S, lds, r, c int) {
+	switch d := any(dst).(type) {
+	case []float64:
+		widenReal(d, ldd, any(src).([]float32), lds, r, c)
+	case []float32:
+		widenReal(d, ldd, any(src).([]float64), lds, r, c)
+	case []complex128:
+		widenCplx(d, ldd, any(src).([]complex64), lds, r, c)
+	case []complex64:
+		widenCplx(d, ldd, any(src).([]complex128), lds, r, c)
+	}
+}

@@ -16,9 +16,9 @@ package batchlas
 // when k = min(m, n)). Orgqr has no info; NaN in the input gives NaN in that matrix's Q.
 //
 // On the host, float64 runs gonum's Dorglq on the matrix in place (a column-major A read
-// row-major is A^T, and the rows that Dorglq forms are the columns of Q; see Geqrf), float32
-// runs the same on a float64 copy, and the complex types run the project's unblocked
-// LAPACK zung2r.
+// row-major is A^T, and the rows that Dorglq forms are the columns of Q; see Geqrf);
+// complex128 runs the project's unblocked LAPACK zung2r; float32 and complex64 run those on
+// a widened copy of each matrix.
 //
 // Errors: a wrapped ErrInvalidArgument for a nil, foreign or freed a, m < n, k outside
 // [0, n], or a short tau; *NoRouteError when no family of the build can run the call.

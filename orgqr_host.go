@@ -20,29 +20,36 @@ func orgqrHost[T Scalar](_ *Queue, c *orgqrCall[T]) error {
 // orgqrKernel returns a constructor of single-matrix kernels that form Q from len(tau)
 // reflectors; each goroutine makes its own, since a kernel keeps scratch space.
 func orgqrKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
+	z := func() func(int, int, []complex128, int, []complex128) { return zung2r[complex128] }
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
 		k = newDorgqr
 	case float32:
-		k = func() func(int, int, []float32, int, []float32) {
-			var w, t []float64
-			d := newDorgqr()
-			return func(m, n int, a []float32, lda int, tau []float32) {
-				ldw := max(1, m)
-				w, t = grow(w, ldw*n), grow(t, len(tau))
-				widenReal(w, ldw, a, lda, m, n)
-				widenReal(t, len(t), tau, len(tau), len(tau), 1)
-				d(m, n, w, ldw, t)
-				widenReal(a, lda, w, ldw, m, n)
-			}
-		}
+		k = orgqrWidened[float32](newDorgqr)
 	case complex64:
-		k = func() func(int, int, []complex64, int, []complex64) { return zung2r[complex64] }
+		k = orgqrWidened[complex64](z)
 	case complex128:
-		k = func() func(int, int, []complex128, int, []complex128) { return zung2r[complex128] }
+		k = z
 	}
 	return k.(func() func(int, int, []T, int, []T))
+}
+
+// orgqrWidened makes kernels for the narrow type N (float32, complex64) that run the wide
+// kernel on a copy, as geqrfWidened.
+func orgqrWidened[N, W Scalar](newWide func() func(int, int, []W, int, []W)) func() func(int, int, []N, int, []N) {
+	return func() func(int, int, []N, int, []N) {
+		var w, t []W
+		f := newWide()
+		return func(m, n int, a []N, lda int, tau []N) {
+			ldw := max(1, m)
+			w, t = grow(w, ldw*n), grow(t, len(tau))
+			convert(w, ldw, a, lda, m, n)
+			convert(t, len(t), tau, len(tau), len(tau), 1)
+			f(m, n, w, ldw, t)
+			convert(a, lda, w, ldw, m, n)
+		}
+	}
 }
 
 // newDorgqr returns a float64 kernel with its own workspace. It calls gonum's Dorglq on

@@ -19,8 +19,9 @@ package batchlas
 //
 // On the host, float64 runs gonum's Dormlq on the data in place (read row-major, C is C^T
 // and the reflectors are those of an LQ factorization, so Q C = (C^T Q^T)^T becomes Dormlq
-// from the other side with the same trans; see Geqrf), float32 runs the same on float64
-// copies, and the complex types run the project's unblocked LAPACK zunm2r.
+// from the other side with the same trans; see Geqrf); complex128 runs the project's
+// unblocked LAPACK zunm2r; float32 and complex64 run those on widened copies of the
+// reflectors, tau and C.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad side or trans (Trans with a complex type),
 // a nil, foreign or freed a or c, k outside [0, min(nq, a's columns)], a's rows not nq, a

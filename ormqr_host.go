@@ -29,32 +29,34 @@ func ormqrKernel[T Scalar]() func() func(left, ctrans bool, m, n int, a []T, lda
 	case float64:
 		k = newDormqr
 	case float32:
-		k = func() func(bool, bool, int, int, []float32, int, []float32, []float32, int) {
-			var wa, wc, t []float64
-			d := newDormqr()
-			return func(left, ctrans bool, m, n int, a []float32, lda int, tau, c []float32, ldc int) {
-				nq, kk := n, len(tau)
-				if left {
-					nq = m
-				}
-				wa, wc, t = grow(wa, nq*kk), grow(wc, m*n), grow(t, kk)
-				widenReal(wa, nq, a, lda, nq, kk)
-				widenReal(wc, m, c, ldc, m, n)
-				widenReal(t, kk, tau, kk, kk, 1)
-				d(left, ctrans, m, n, wa, nq, t, wc, m)
-				widenReal(c, ldc, wc, m, m, n)
-			}
-		}
+		k = ormqrWidened[float32](newDormqr)
 	case complex64:
-		k = func() func(bool, bool, int, int, []complex64, int, []complex64, []complex64, int) {
-			return newZunm2r[complex64]()
-		}
+		k = ormqrWidened[complex64](newZunm2r[complex128])
 	case complex128:
-		k = func() func(bool, bool, int, int, []complex128, int, []complex128, []complex128, int) {
-			return newZunm2r[complex128]()
-		}
+		k = newZunm2r[complex128]
 	}
 	return k.(func() func(bool, bool, int, int, []T, int, []T, []T, int))
+}
+
+// ormqrWidened makes kernels for the narrow type N (float32, complex64) that run the wide
+// kernel on copies of the reflectors, tau and C, as geqrfWidened.
+func ormqrWidened[N, W Scalar](newWide func() func(bool, bool, int, int, []W, int, []W, []W, int)) func() func(bool, bool, int, int, []N, int, []N, []N, int) {
+	return func() func(bool, bool, int, int, []N, int, []N, []N, int) {
+		var wa, wc, t []W
+		f := newWide()
+		return func(left, ctrans bool, m, n int, a []N, lda int, tau, c []N, ldc int) {
+			nq, k := n, len(tau)
+			if left {
+				nq = m
+			}
+			wa, wc, t = grow(wa, nq*k), grow(wc, m*n), grow(t, k)
+			convert(wa, nq, a, lda, nq, k)
+			convert(wc, m, c, ldc, m, n)
+			convert(t, k, tau, k, k, 1)
+			f(left, ctrans, m, n, wa, nq, t, wc, m)
+			convert(c, ldc, wc, m, m, n)
+		}
+	}
 }
 
 // newDormqr returns a float64 kernel with its own workspace. Read row-major, c is C^T and a

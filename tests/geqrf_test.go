@@ -24,9 +24,10 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	for _, l := range layouts {
 		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], nil) })
 	}
-	// A NaN in the middle of a saturating batch: that matrix gives NaN, the others are right.
-	t.Run("saturating_nan", func(t *testing.T) {
-		checkGeqrf[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 1, Batch: 1024}, RandDense[T], map[int]bool{517: true, 1023: true})
+	// NaN and Inf in a saturating batch: those matrices give NaN, the others are right.
+	t.Run("saturating_nan_inf", func(t *testing.T) {
+		checkGeqrf[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 1, Batch: 1024}, RandDense[T],
+			map[int]complex128{517: cmplx.NaN(), 700: complex(math.Inf(1), 0), 1023: cmplx.NaN()})
 	})
 	big, tiny := 1e30, 1e-30
 	if Eps[T]() > 1e-10 {
@@ -59,17 +60,17 @@ func scaledRand[T batchlas.Scalar](s float64) func(*rand.Rand, int, int) Dense {
 }
 
 // checkGeqrf factors matrices of layout l made by gen, with every gap poisoned and tau
-// poisoned (with 3 elements past the batch's part that must stay untouched). nanAt marks
-// matrices given a NaN: each must come back with a NaN in its factor or tau.
-func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, gen func(*rand.Rand, int, int) Dense, nanAt map[int]bool) {
+// poisoned (with 3 elements past the batch's part that must stay untouched). plant maps
+// matrices to a NaN or Inf put in them: each must come back with a NaN in its factor or tau.
+func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, gen func(*rand.Rand, int, int) Dense, plant map[int]complex128) {
 	rng := NewRand(t)
 	m, n, k := l.Rows, l.Cols, min(l.Rows, l.Cols)
 	in := NewStored[T](l)
 	full := make([]Dense, l.Batch)
 	for b := range full {
 		d := gen(rng, m, n)
-		if nanAt[b] {
-			d.Set(m/2, n-1, cmplx.NaN())
+		if v, ok := plant[b]; ok {
+			d.Set(m/2, n-1, v)
 		}
 		in.SetDense(b, d)
 		full[b] = in.Dense(b) // as T holds it
@@ -88,7 +89,7 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		}
 	}
 	for b := 0; b < l.Batch; b++ {
-		if nanAt[b] {
+		if _, ok := plant[b]; ok {
 			if !hasNaN(out, b) && !hasNaN(Stored[T]{Layout: Layout{Rows: k, Cols: 1, Batch: 1}, S: tau[b*k : (b+1)*k]}, 0) {
 				t.Errorf("matrix %d holds NaN: no NaN in its factor or tau", b)
 			}
@@ -101,11 +102,11 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		}
 	}
 	check := Sample(l.Batch)
-	for b := range nanAt {
+	for b := range plant {
 		check = append(check, b-1, b+1)
 	}
 	for _, b := range check {
-		if b < 0 || b >= l.Batch || nanAt[b] {
+		if _, ok := plant[b]; ok || b < 0 || b >= l.Batch {
 			continue
 		}
 		checkQR[T](t, b, full[b], out.Dense(b), toC128(tau[b*k:(b+1)*k]))
