@@ -22,47 +22,48 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts = append(layouts, RectLayouts(5, [2]int{1, 1}, [2]int{1, 4}, [2]int{4, 1}, [2]int{2, 2},
 		[2]int{7, 3}, [2]int{3, 7}, [2]int{7, 7}, [2]int{16, 16}, [2]int{33, 17}, [2]int{17, 33}, [2]int{40, 40})...)
 	for _, l := range layouts {
-		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], nil) })
+		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], 1, nil) })
 	}
 	// NaN and Inf in a saturating batch: those matrices give NaN, the others are right.
 	t.Run("saturating_nan_inf", func(t *testing.T) {
-		checkGeqrf[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 1, Batch: 1024}, RandDense[T],
+		checkGeqrf[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 1, Batch: 1024}, RandDense[T], 1,
 			map[int]complex128{517: cmplx.NaN(), 700: complex(math.Inf(1), 0), 1023: cmplx.NaN()})
 	})
-	big, tiny := 1e30, 1e-30
+	rankDeficient := func(rng *rand.Rand, m, n int) Dense {
+		return Mul(RandDense[T](rng, m, 2), RandDense[T](rng, 2, n))
+	}
+	zero := func(_ *rand.Rand, m, n int) Dense { return NewDense(m, n) }
+	// A subnormal first column: without LAPACK's rescaling its reflector overflows.
+	subnormal := 1e-310
 	if Eps[T]() > 1e-10 {
-		big, tiny = 1e15, 1e-15
+		subnormal = 1e-40
 	}
-	inputs := map[string]func(*rand.Rand, int, int) Dense{
-		"zero": func(_ *rand.Rand, m, n int) Dense { return NewDense(m, n) },
-		"rank_deficient": func(rng *rand.Rand, m, n int) Dense {
-			return Mul(RandDense[T](rng, m, 2), RandDense[T](rng, 2, n))
-		},
-		"big":  scaledRand[T](big),
-		"tiny": scaledRand[T](tiny),
-	}
-	for name, gen := range inputs {
-		for _, l := range RectLayouts(3, [2]int{9, 6}, [2]int{5, 8}) {
-			t.Run(fmt.Sprintf("%s_%v", name, l), func(t *testing.T) { checkGeqrf[T](t, q, l, gen, nil) })
-		}
-	}
-}
-
-// scaledRand makes random matrices scaled by s, to probe overflow and underflow.
-func scaledRand[T batchlas.Scalar](s float64) func(*rand.Rand, int, int) Dense {
-	return func(rng *rand.Rand, m, n int) Dense {
+	subnormalColumn := func(rng *rand.Rand, m, n int) Dense {
 		d := RandDense[T](rng, m, n)
-		for i := range d.D {
-			d.D[i] *= complex(s, 0)
-		}
+		copy(d.D[:m], scaleBy(firstCols(d, 1), subnormal, false).D)
 		return d
 	}
+	// Scales near overflow and underflow; the smallest makes column norms fall below
+	// LAPACK's safmin/eps, where the reflector generation rescales.
+	scales := []float64{1e30, 1e-30, 1e300, 1e-300}
+	if Eps[T]() > 1e-10 {
+		scales = []float64{1e15, 1e-15, 1e36, 1e-36}
+	}
+	for _, l := range RectLayouts(3, [2]int{9, 6}, [2]int{5, 8}) {
+		t.Run(fmt.Sprintf("zero_%v", l), func(t *testing.T) { checkGeqrf[T](t, q, l, zero, 1, nil) })
+		t.Run(fmt.Sprintf("rank_deficient_%v", l), func(t *testing.T) { checkGeqrf[T](t, q, l, rankDeficient, 1, nil) })
+		t.Run(fmt.Sprintf("subnormal_column_%v", l), func(t *testing.T) { checkGeqrf[T](t, q, l, subnormalColumn, 1, nil) })
+		for _, s := range scales {
+			t.Run(fmt.Sprintf("scaled%g_%v", s, l), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], s, nil) })
+		}
+	}
 }
 
-// checkGeqrf factors matrices of layout l made by gen, with every gap poisoned and tau
+// checkGeqrf factors matrices of layout l made by gen and multiplied by scale (the residuals
+// are checked on the data and R scaled back), with every gap poisoned and tau
 // poisoned (with 3 elements past the batch's part that must stay untouched). plant maps
 // matrices to a NaN or Inf put in them: each must come back with a NaN in its factor or tau.
-func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, gen func(*rand.Rand, int, int) Dense, plant map[int]complex128) {
+func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, gen func(*rand.Rand, int, int) Dense, scale float64, plant map[int]complex128) {
 	rng := NewRand(t)
 	m, n, k := l.Rows, l.Cols, min(l.Rows, l.Cols)
 	in := NewStored[T](l)
@@ -72,8 +73,8 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		if v, ok := plant[b]; ok {
 			d.Set(m/2, n-1, v)
 		}
-		in.SetDense(b, d)
-		full[b] = in.Dense(b) // as T holds it
+		in.SetDense(b, scaleBy(d, scale, false))
+		full[b] = scaleBy(in.Dense(b), 1/scale, false) // as T holds it
 	}
 	a := Upload(t, q, in)
 	tv := UploadVector(t, q, Fill(k*l.Batch+3, NaN[T]()))
@@ -97,7 +98,7 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		}
 		for i, v := range tau[b*k : (b+1)*k] {
 			if IsNaN(v) {
-				t.Fatalf("matrix %d: tau[%d] not written", b, i)
+				t.Fatalf("matrix %d: tau[%d] is NaN: not written, or lost to overflow", b, i)
 			}
 		}
 	}
@@ -109,8 +110,24 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		if _, ok := plant[b]; ok || b < 0 || b >= l.Batch {
 			continue
 		}
-		checkQR[T](t, b, full[b], out.Dense(b), toC128(tau[b*k:(b+1)*k]))
+		checkQR[T](t, b, full[b], scaleBy(out.Dense(b), 1/scale, true), toC128(tau[b*k:(b+1)*k]))
 	}
+}
+
+// scaleBy returns d times s, or only its upper trapezoid times s (upper: the R of a QR
+// factor, leaving the reflectors below).
+func scaleBy(d Dense, s float64, upper bool) Dense {
+	r := NewDense(d.R, d.C)
+	for j := 0; j < d.C; j++ {
+		for i := 0; i < d.R; i++ {
+			v := d.At(i, j)
+			if !upper || i <= j {
+				v = complex(real(v)*s, imag(v)*s) // not v*s: Inf*(s+0i) has a NaN part
+			}
+			r.Set(i, j, v)
+		}
+	}
+	return r
 }
 
 // checkQR checks one factorization f, tau of a: LAPACK's tau range and real diagonal of R,
