@@ -79,7 +79,7 @@ func zgeqr2[T Complex](m, n int, a []T, lda int, tau []T) {
 		col[0], tau[i] = T(complex(beta, 0)), t
 		ct := conj(t)
 		for j := i + 1; j < n; j++ {
-			reflectLeft(ct, col[1:], a[j*lda+i:j*lda+m])
+			larfLeft(ct, col[1:], a[j*lda+i:j*lda+m])
 		}
 	}
 }

@@ -78,9 +78,9 @@ func zung2r[T Complex](m, n int, a []T, lda int, tau []T) {
 	for i := k - 1; i >= 0; i-- {
 		v1 := a[i*lda+i+1 : i*lda+m]
 		for j := i + 1; j < n; j++ {
-			reflectLeft(tau[i], v1, a[j*lda+i:j*lda+m])
+			larfLeft(tau[i], v1, a[j*lda+i:j*lda+m])
 		}
-		scal(v1, -complex128(tau[i]))
+		scal(v1, -tau[i])
 		a[i*lda+i] = 1 - tau[i]
 		clear(a[i*lda : i*lda+i])
 	}

@@ -106,12 +106,3 @@ func ormqrFamilies[T Scalar]() []family[ormqrCall[T]] {
 		{name: "host", canRun: func(q *Queue, _ *ormqrCall[T]) bool { return onHost(q) }, launch: ormqrHost[T]},
 	}
 }
-
-// isComplex reports whether T is a complex type.
-func isComplex[T Scalar]() bool {
-	switch any(*new(T)).(type) {
-	case complex64, complex128:
-		return true
-	}
-	return false
-}

@@ -104,11 +104,11 @@ func newZunm2r[T Complex]() func(left, ctrans bool, m, n int, a []T, lda int, ta
 			}
 			v1 := a[i*lda+i+1 : i*lda+nq]
 			if !left {
-				reflectRight(t, v1, c[i*ldc:], ldc, m, w)
+				larfRight(t, v1, c[i*ldc:], ldc, m, w)
 				continue
 			}
 			for j := range n {
-				reflectLeft(t, v1, c[j*ldc+i:j*ldc+m])
+				larfLeft(t, v1, c[j*ldc+i:j*ldc+m])
 			}
 		}
 	}

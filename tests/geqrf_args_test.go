@@ -70,17 +70,6 @@ func fuzzDTypes(dt byte, f func(fuzzRun)) {
 	}
 }
 
-// fuzzMatrix makes a matrix of fuzzed, folded layout holding ones, or nil when the layout is
-// refused.
-func fuzzMatrix[T batchlas.Scalar](q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
-	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-	if err != nil {
-		return nil
-	}
-	_ = m.Upload(Fill(m.Rows()*m.Cols()*m.Batch(), From[T](1+0.5i)))
-	return m
-}
-
 func (fuzzOf[T]) geqrf(q *batchlas.Queue, rows, cols, ld, stride, batch, tauLen int) {
 	a := fuzzMatrix[T](q, rows, cols, ld, stride, batch)
 	if a == nil {

@@ -515,6 +515,9 @@ func WantArgErr(t testing.TB, err error, arg string) {
 	}
 }
 
+// WatchMatrix is Watch for a matrix of a type parameter, which Watch's type set cannot take.
+func WatchMatrix[T batchlas.Scalar](m *batchlas.Matrix[T]) Watched { return watchedMatrix[T]{m} }
+
 // RectLayouts lists, for each {rows, cols} shape, layouts of the classes of SquareLayouts: a
 // packed batch, ld > rows, stride > ld*cols, and a batch of one.
 func RectLayouts(batch int, shapes ...[2]int) []Layout {
