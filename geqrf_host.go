@@ -27,29 +27,34 @@ func geqrfKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
 	case float64:
 		k = newDgeqrf
 	case float32:
-		k = geqrfWidened[float32](newDgeqrf)
+		k = qrWidened[float32](true, newDgeqrf)
 	case complex64:
-		k = geqrfWidened[complex64](z)
+		k = qrWidened[complex64](true, z)
 	case complex128:
 		k = z
 	}
 	return k.(func() func(int, int, []T, int, []T))
 }
 
-// geqrfWidened makes kernels for the narrow type N (float32, complex64) that run the wide
-// kernel on a copy: Go evaluates complex64 products in float64 anyway, so this is faster as
-// well as more accurate.
-func geqrfWidened[N, W Scalar](newWide func() func(int, int, []W, int, []W)) func() func(int, int, []N, int, []N) {
+// qrWidened makes kernels for the narrow type N (float32, complex64) of geqrf (factor:
+// tau is written) or orgqr (tau is read) that run the wide kernel on a copy: Go evaluates
+// complex64 products in float64 anyway, so this is faster as well as more accurate.
+func qrWidened[N, W Scalar](factor bool, newWide func() func(int, int, []W, int, []W)) func() func(int, int, []N, int, []N) {
 	return func() func(int, int, []N, int, []N) {
 		var w, t []W
 		f := newWide()
 		return func(m, n int, a []N, lda int, tau []N) {
-			ldw := max(1, m)
-			w, t = grow(w, ldw*n), grow(t, len(tau))
+			ldw, k := max(1, m), len(tau)
+			w, t = grow(w, ldw*n), grow(t, k)
 			convert(w, ldw, a, lda, m, n)
+			if !factor {
+				convert(t, k, tau, k, k, 1)
+			}
 			f(m, n, w, ldw, t)
 			convert(a, lda, w, ldw, m, n)
-			convert(tau, len(tau), t, len(t), len(t), 1)
+			if factor {
+				convert(tau, k, t, k, k, 1)
+			}
 		}
 	}
 }

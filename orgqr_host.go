@@ -26,30 +26,13 @@ func orgqrKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
 	case float64:
 		k = newDorgqr
 	case float32:
-		k = orgqrWidened[float32](newDorgqr)
+		k = qrWidened[float32](false, newDorgqr)
 	case complex64:
-		k = orgqrWidened[complex64](z)
+		k = qrWidened[complex64](false, z)
 	case complex128:
 		k = z
 	}
 	return k.(func() func(int, int, []T, int, []T))
-}
-
-// orgqrWidened makes kernels for the narrow type N (float32, complex64) that run the wide
-// kernel on a copy, as geqrfWidened.
-func orgqrWidened[N, W Scalar](newWide func() func(int, int, []W, int, []W)) func() func(int, int, []N, int, []N) {
-	return func() func(int, int, []N, int, []N) {
-		var w, t []W
-		f := newWide()
-		return func(m, n int, a []N, lda int, tau []N) {
-			ldw := max(1, m)
-			w, t = grow(w, ldw*n), grow(t, len(tau))
-			convert(w, ldw, a, lda, m, n)
-			convert(t, len(t), tau, len(tau), len(tau), 1)
-			f(m, n, w, ldw, t)
-			convert(a, lda, w, ldw, m, n)
-		}
-	}
 }
 
 // newDorgqr returns a float64 kernel with its own workspace. It calls gonum's Dorglq on

@@ -39,7 +39,7 @@ func ormqrKernel[T Scalar]() func() func(left, ctrans bool, m, n int, a []T, lda
 }
 
 // ormqrWidened makes kernels for the narrow type N (float32, complex64) that run the wide
-// kernel on copies of the reflectors, tau and C, as geqrfWidened.
+// kernel on copies of the reflectors, tau and C, as qrWidened.
 func ormqrWidened[N, W Scalar](newWide func() func(bool, bool, int, int, []W, int, []W, []W, int)) func() func(bool, bool, int, int, []N, int, []N, []N, int) {
 	return func() func(bool, bool, int, int, []N, int, []N, []N, int) {
 		var wa, wc, t []W
