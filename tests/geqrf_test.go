@@ -156,31 +156,6 @@ func checkQR[T batchlas.Scalar](t *testing.T, b int, a, f Dense, tau []complex12
 	}
 }
 
-// QFromReflectors is the m-by-m Q = H_1 ... H_k, k = len(tau), of LAPACK's QR storage f
-// (m rows): H_i = I - tau_i v_i v_i^H, v_i(i) = 1 and v_i(i+1:m) = f(i+1:m, i).
-func QFromReflectors(f Dense, tau []complex128) Dense {
-	m := f.R
-	qm := Identity(m)
-	for i := len(tau) - 1; i >= 0; i-- {
-		v := make([]complex128, m)
-		v[i] = 1
-		for r := i + 1; r < m; r++ {
-			v[r] = f.At(r, i)
-		}
-		for j := 0; j < m; j++ {
-			col := qm.D[j*m : (j+1)*m]
-			var w complex128
-			for r := i; r < m; r++ {
-				w += cmplx.Conj(v[r]) * col[r]
-			}
-			for r := i; r < m; r++ {
-				col[r] -= tau[i] * v[r] * w
-			}
-		}
-	}
-	return qm
-}
-
 func toC128[T batchlas.Scalar](x []T) []complex128 {
 	z := make([]complex128, len(x))
 	for i, v := range x {
