@@ -32,6 +32,10 @@ func testOrgqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v_k%d", c.l, c.k), func(t *testing.T) { checkOrgqr[T](t, q, c.l, c.k, RandDense[T], nil) })
 	}
+	// More than 128 reflectors take gonum's blocked Dorglq for float64.
+	t.Run("blocked", func(t *testing.T) {
+		checkOrgqr[T](t, q, Layout{Rows: 150, Cols: 140, LDPad: 1, Batch: 1}, 140, RandDense[T], nil)
+	})
 	t.Run("saturating_nan", func(t *testing.T) {
 		checkOrgqr[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 2, Batch: 1024}, 4, RandDense[T], map[int]bool{300: true, 1023: true})
 	})
