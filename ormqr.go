@@ -9,7 +9,8 @@ package batchlas
 // H_i = I - tau_i v_i v_i^H as Geqrf returns them (LAPACK's xORMQR and xUNMQR): v_i(i) = 1
 // and v_i(i+1:nq) is read from A(i+1:nq, i) of the matching matrix of a. Q has order
 // nq = m for Left and nq = n for Right, and a must be nq-by-at-least-k: only the part of its
-// first k columns below the diagonal is read, and a is not written. Trans means Q^T and is
+// first k columns below the diagonal is read, and a is unchanged on return (gonum's float64
+// kernel sets the diagonal to one and restores it, as LAPACK does). Trans means Q^T and is
 // allowed only for the real types, where it equals ConjTrans.
 //
 // k is the number of reflectors per matrix and tau's per-matrix length: tau must hold at
