@@ -19,3 +19,6 @@ func getriLAPACK[T Scalar]() family[getriCall[T]]            { return family[get
 func potrsLAPACK[T Scalar]() family[potrsCall[T]]            { return family[potrsCall[T]]{} }
 func posvLAPACK[T Scalar]() family[posvCall[T]]              { return family[posvCall[T]]{} }
 func gesvdLAPACK[T Scalar, R Real]() family[gesvdCall[T, R]] { return family[gesvdCall[T, R]]{} }
+func geqrfLAPACK[T Scalar]() family[geqrfCall[T]]            { return family[geqrfCall[T]]{} }
+func orgqrLAPACK[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
+func ormqrLAPACK[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
