@@ -1,0 +1,443 @@
+package batchlas
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/lapack"
+)
+
+// syevHost solves every matrix of the batch with gonum's Dsyev (float64; float32 on a
+// float64 copy) or the project's complex Hermitian solver (complex64, complex128).
+func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
+	a, n := c.a, c.a.rows
+	w, info := c.w.host(), c.info.host()
+	vectors, lower := c.jobz == Vectors, c.uplo == Lower
+	newKernel := syevKernel[T, R]()
+	hostBatch(a.batch, func(lo, hi int) {
+		k := newKernel()
+		for b := lo; b < hi; b++ {
+			ab, wb := a.mat(b), w[b*n:(b+1)*n]
+			switch {
+			case n == 0:
+				info[b] = 0
+			case !finiteTriangle(lower, n, ab, a.ld):
+				// Not iterated: gonum's scaling misbehaves on Inf, and no result would
+				// be meaningful anyway.
+				info[b] = int32(nanEigen(vectors, n, ab, a.ld, wb))
+			default:
+				info[b] = int32(k(vectors, lower, n, ab, a.ld, wb))
+			}
+		}
+	})
+	return nil
+}
+
+// syevKernel returns a constructor of single-matrix eigensolvers for n >= 1 and finite
+// input; each goroutine makes its own, since a kernel keeps scratch space. A kernel returns
+// LAPACK's info.
+func syevKernel[T Scalar, R Real]() func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
+	var k any
+	switch any(*new(T)).(type) {
+	case float64:
+		k = func() func(bool, bool, int, []float64, int, []float64) int {
+			var s dsyevWork
+			return func(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
+				info := s.dsyev(vectors, lower, n, a, lda, w)
+				if vectors {
+					transposeSquare(n, a, lda)
+				}
+				return info
+			}
+		}
+	case float32:
+		k = func() func(bool, bool, int, []float32, int, []float32) int {
+			var s dsyevWork
+			var t, wt []float64
+			return func(vectors, lower bool, n int, a []float32, lda int, w []float32) int {
+				t, wt = grow(t, n*n), grow(wt, n)
+				widenReal(t, n, a, lda, n, n)
+				info := s.dsyev(vectors, lower, n, t, n, wt)
+				widenReal(w, n, wt, n, n, 1)
+				if vectors {
+					// Narrowing transposes the row-major eigenvectors for free.
+					for j := 0; j < n; j++ {
+						col := a[j*lda : j*lda+n]
+						for i := range col {
+							col[i] = float32(t[i*n+j])
+						}
+					}
+				}
+				return info
+			}
+		}
+	case complex64:
+		k = func() func(bool, bool, int, []complex64, int, []float32) int {
+			var s zheevWork[complex64]
+			return func(vectors, lower bool, n int, a []complex64, lda int, w []float32) int {
+				return zheev(&s, vectors, lower, n, a, lda, w)
+			}
+		}
+	case complex128:
+		k = func() func(bool, bool, int, []complex128, int, []float64) int {
+			var s zheevWork[complex128]
+			return func(vectors, lower bool, n int, a []complex128, lda int, w []float64) int {
+				return zheev(&s, vectors, lower, n, a, lda, w)
+			}
+		}
+	}
+	return k.(func() func(bool, bool, int, []T, int, []R) int)
+}
+
+// finiteTriangle reports whether the named triangle of the n-by-n matrix a holds only
+// finite numbers: x-x is zero exactly for finite x, real or complex.
+func finiteTriangle[T Scalar](lower bool, n int, a []T, lda int) bool {
+	for j := 0; j < n; j++ {
+		lo, hi := 0, j+1
+		if lower {
+			lo, hi = j, n
+		}
+		for _, x := range a[j*lda+lo : j*lda+hi] {
+			if x-x != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nanEigen sets the eigenvalues (and, with vectors, the eigenvectors) of a matrix that holds
+// NaN or Inf to NaN, and returns its info: no off-diagonal element converged.
+func nanEigen[T Scalar, R Real](vectors bool, n int, a []T, lda int, w []R) int {
+	for i := range w {
+		w[i] = R(math.NaN())
+	}
+	if vectors {
+		nan := nanOf[T]()
+		for j := 0; j < n; j++ {
+			col := a[j*lda : j*lda+n]
+			for i := range col {
+				col[i] = nan
+			}
+		}
+	}
+	return n - 1
+}
+
+// nanOf is a NaN of type T (both parts NaN for complex types).
+func nanOf[T Scalar]() T {
+	nan := math.NaN()
+	var v any
+	switch any(*new(T)).(type) {
+	case float32:
+		v = float32(nan)
+	case float64:
+		v = nan
+	case complex64:
+		v = complex64(complex(nan, nan))
+	case complex128:
+		v = complex(nan, nan)
+	}
+	return v.(T)
+}
+
+// transposeSquare transposes the n-by-n matrix a in place.
+func transposeSquare[T Scalar](n int, a []T, lda int) {
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			a[j*lda+i], a[i*lda+j] = a[i*lda+j], a[j*lda+i]
+		}
+	}
+}
+
+// unconverged is LAPACK's info after a failed QL/QR iteration: the number of off-diagonal
+// elements e that did not converge to zero.
+func unconverged(e []float64) int {
+	k := 0
+	for _, v := range e {
+		if v != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// dsyevWork is one goroutine's workspace for gonum's Dsyev.
+type dsyevWork struct {
+	n    int // the order work was sized for
+	work []float64
+}
+
+// dsyev runs gonum's Dsyev on one column-major symmetric matrix (n >= 1) and returns
+// LAPACK's info. Read row-major the matrix is itself with the triangles swapped; the
+// eigenvectors come back row-major, that is, as the rows of the column-major a.
+func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
+	jobz, uplo := lapack.EVNone, rowMajorUplo(Upper)
+	if vectors {
+		jobz = lapack.EVCompute
+	}
+	if lower {
+		uplo = rowMajorUplo(Lower)
+	}
+	if s.n != n || s.work == nil {
+		var q [1]float64
+		lapackImpl.Dsyev(jobz, uplo, n, a, lda, w, q[:], -1)
+		s.work, s.n = grow(s.work, int(q[0])), n
+	}
+	if lapackImpl.Dsyev(jobz, uplo, n, a, lda, w, s.work, len(s.work)) {
+		return 0
+	}
+	// On failure Dsyev leaves the tridiagonal's off-diagonal at the start of work.
+	return unconverged(s.work[:n-1])
+}
+
+// zheevWork is one goroutine's workspace for zheev.
+type zheevWork[T Complex] struct {
+	h    []T // the Hermitian matrix (lower triangle), then the reflectors
+	tau  []T
+	y    []T
+	d, e []float64 // the real tridiagonal matrix
+	z    []float64 // its eigenvectors, row-major
+	work []float64
+}
+
+// zheev computes the eigenvalues and optionally the eigenvectors of one finite Hermitian
+// column-major matrix (n >= 1), as LAPACK's zheev: scale into a safe range, reduce to a
+// real tridiagonal matrix T = Q^H A Q, solve T = Z diag(w) Z^T in float64, and form V = Q Z
+// in a. It returns LAPACK's info.
+func zheev[T Complex, R Real](s *zheevWork[T], vectors, lower bool, n int, a []T, lda int, w []R) int {
+	s.h, s.tau, s.y = grow(s.h, n*n), grow(s.tau, n), grow(s.y, n)
+	s.d, s.e = grow(s.d, n), grow(s.e, n)
+	hermitianLower(lower, n, a, lda, s.h)
+	sigma := safeScale(n, s.h)
+	hetrd(n, s.h, s.d, s.e, s.tau, s.y)
+	var ok bool
+	if vectors {
+		s.z, s.work = grow(s.z, n*n), grow(s.work, max(1, 2*n-2))
+		ok = lapackImpl.Dsteqr(lapack.EVTridiag, n, s.d, s.e, s.z, n, s.work)
+		backTransform(n, s.h, s.tau, s.z, a, lda)
+	} else {
+		ok = lapackImpl.Dsterf(n, s.d, s.e)
+	}
+	for i, v := range s.d {
+		w[i] = R(v / sigma)
+	}
+	if ok {
+		return 0
+	}
+	return unconverged(s.e[:n-1])
+}
+
+// hermitianLower copies the uplo triangle of a into the lower triangle of the packed h,
+// conjugating an upper triangle and making the diagonal real.
+func hermitianLower[T Complex](lower bool, n int, a []T, lda int, h []T) {
+	for j := 0; j < n; j++ {
+		col := h[j*n : j*n+n]
+		if lower {
+			copy(col[j:], a[j*lda+j:j*lda+n])
+		} else {
+			for i := j; i < n; i++ {
+				col[i] = conj(a[i*lda+j])
+			}
+		}
+		col[j] = T(complex(re(col[j]), 0))
+	}
+}
+
+// safeScale scales the lower triangle of the packed n-by-n h so that its largest element lies in
+// [sqrt(smlnum), sqrt(1/smlnum)], smlnum = safmin/eps, as LAPACK's zheev does, and returns
+// the factor (1 when h is left alone).
+func safeScale[T Complex](n int, h []T) float64 {
+	var anrm float64
+	for j := 0; j < n; j++ {
+		for _, x := range h[j*n+j : j*n+n] {
+			c := complex128(x)
+			anrm = max(anrm, math.Abs(real(c)), math.Abs(imag(c)))
+		}
+	}
+	eps, safmin := realLimits[T]()
+	rmin := math.Sqrt(safmin / eps)
+	sigma := 1.0
+	switch {
+	case anrm > 0 && anrm < rmin:
+		sigma = rmin / anrm
+	case anrm > 1/rmin:
+		sigma = 1 / rmin / anrm
+	default:
+		return 1
+	}
+	f := T(complex(sigma, 0))
+	for j := 0; j < n; j++ {
+		col := h[j*n+j : j*n+n]
+		for i := range col {
+			col[i] *= f
+		}
+	}
+	return sigma
+}
+
+// realLimits are LAPACK's dlamch('E') (the unit roundoff) and dlamch('S') (the smallest
+// normal number) of T's real type.
+func realLimits[T Complex]() (eps, safmin float64) {
+	if _, single := any(*new(T)).(complex64); single {
+		return 0x1p-24, 0x1p-126
+	}
+	return 0x1p-53, 0x1p-1022
+}
+
+// hetrd reduces the Hermitian matrix whose lower triangle is in the packed n-by-n h to real
+// symmetric tridiagonal form T = Q^H A Q, as LAPACK's zhetd2 with uplo Lower: the diagonal
+// goes to d, the subdiagonal to e, and Q = H(0) H(1) ... H(n-2) with H(i) = I - tau[i] v v^H,
+// where v[0:i+1] = 0, v[i+1] = 1 and v[i+2:n] is stored in column i of h below the
+// subdiagonal (h[i+1, i] holds the 1). y is scratch of length n.
+func hetrd[T Complex](n int, h []T, d, e []float64, tau, y []T) {
+	for i := 0; i < n-1; i++ {
+		m := n - i - 1
+		v := h[i*n+i+1 : i*n+n]
+		beta, t := larfg(v)
+		e[i], tau[i] = beta, t
+		v[0] = 1
+		if t != 0 {
+			// With y = tau A22 v - (tau/2)(y^H v) v, H^H A22 H = A22 - v y^H - y v^H.
+			a22 := h[(i+1)*n+i+1:]
+			y := y[:m]
+			hemvLower(m, t, a22, n, v, y)
+			alpha := -0.5 * t * dotc(y, v)
+			for k := range y {
+				y[k] += alpha * v[k]
+			}
+			her2Lower(m, a22, n, v, y)
+		}
+		d[i] = re(h[i*n+i])
+	}
+	d[n-1] = re(h[n*n-1])
+}
+
+// larfg generates an elementary reflector H = I - tau v v^H with H^H [alpha; x] = [beta; 0]
+// and beta real, as LAPACK's zlarfg, for x = [alpha; x]: it overwrites x[1:] with v[1:]
+// (v[0] = 1 is implied) and returns beta and tau. tau = 0 (H = I) when alpha is real and the
+// rest zero.
+func larfg[T Complex](x []T) (beta float64, tau T) {
+	ac := complex128(x[0])
+	ar, ai := real(ac), imag(ac)
+	rest := x[1:]
+	xnorm := nrm2(rest)
+	if xnorm == 0 && ai == 0 {
+		return ar, 0
+	}
+	beta = -math.Copysign(lapy3(ar, ai, xnorm), ar)
+	eps, safmin := realLimits[T]()
+	safmin /= eps
+	knt := 0
+	if math.Abs(beta) < safmin {
+		// beta may be inaccurate: scale x up and recompute it, at most 20 times.
+		up := T(complex(1/safmin, 0))
+		for {
+			knt++
+			for k := range rest {
+				rest[k] *= up
+			}
+			beta, ai, ar = beta/safmin, ai/safmin, ar/safmin
+			if math.Abs(beta) >= safmin || knt >= 20 {
+				break
+			}
+		}
+		xnorm = nrm2(rest)
+		beta = -math.Copysign(lapy3(ar, ai, xnorm), ar)
+	}
+	tau = T(complex((beta-ar)/beta, -ai/beta))
+	f := T(1 / complex(ar-beta, ai))
+	for k := range rest {
+		rest[k] *= f
+	}
+	for ; knt > 0; knt-- {
+		beta *= safmin
+	}
+	return beta, tau
+}
+
+// nrm2 is the Euclidean norm of x, computed with scaling so that it neither overflows nor
+// underflows.
+func nrm2[T Complex](x []T) float64 {
+	var scale float64
+	for _, v := range x {
+		c := complex128(v)
+		scale = max(scale, math.Abs(real(c)), math.Abs(imag(c)))
+	}
+	if scale == 0 {
+		return 0
+	}
+	var ssq float64
+	for _, v := range x {
+		c := complex128(v)
+		r, i := real(c)/scale, imag(c)/scale
+		ssq += r*r + i*i
+	}
+	return scale * math.Sqrt(ssq)
+}
+
+// lapy3 is sqrt(a^2 + b^2 + c^2) without needless overflow or underflow.
+func lapy3(a, b, c float64) float64 {
+	s := max(math.Abs(a), math.Abs(b), math.Abs(c))
+	if s == 0 {
+		return 0
+	}
+	a, b, c = a/s, b/s, c/s
+	return s * math.Sqrt(a*a+b*b+c*c)
+}
+
+// hemvLower sets y = tau A v for the m-by-m Hermitian A whose lower triangle is in a
+// (leading dimension lda, real diagonal).
+func hemvLower[T Complex](m int, tau T, a []T, lda int, v, y []T) {
+	clear(y[:m])
+	for j := 0; j < m; j++ {
+		col := a[j*lda+j : j*lda+m]
+		t1 := tau * v[j]
+		var t2 T
+		vs, ys := v[j+1:m], y[j+1:m]
+		for i, x := range col[1:] {
+			ys[i] += t1 * x
+			t2 += conj(x) * vs[i]
+		}
+		y[j] += t1*T(complex(re(col[0]), 0)) + tau*t2
+	}
+}
+
+// her2Lower sets A = A - v y^H - y v^H on the lower triangle of the m-by-m Hermitian A in a
+// (leading dimension lda), keeping its diagonal real.
+func her2Lower[T Complex](m int, a []T, lda int, v, y []T) {
+	for j := 0; j < m; j++ {
+		cy, cv := conj(y[j]), conj(v[j])
+		col := a[j*lda+j : j*lda+m]
+		vs, ys := v[j:m], y[j:m]
+		for i := range col {
+			col[i] -= vs[i]*cy + ys[i]*cv
+		}
+		col[0] = T(complex(re(col[0]), 0))
+	}
+}
+
+// backTransform writes V = Q Z into a: Z is the real row-major n-by-n z and Q the product of
+// the reflectors that hetrd left in h and tau.
+func backTransform[T Complex](n int, h, tau []T, z []float64, a []T, lda int) {
+	for k := 0; k < n; k++ {
+		col := a[k*lda : k*lda+n]
+		for i := range col {
+			col[i] = T(complex(z[i*n+k], 0))
+		}
+	}
+	// Q Z = H(0) (H(1) ( ... (H(n-2) Z))).
+	for i := n - 2; i >= 0; i-- {
+		t := tau[i]
+		if t == 0 {
+			continue
+		}
+		v := h[i*n+i+1 : i*n+n]
+		for k := 0; k < n; k++ {
+			col := a[k*lda+i+1 : k*lda+n]
+			s := t * dotc(v, col)
+			for r := range col {
+				col[r] -= s * v[r]
+			}
+		}
+	}
+}
