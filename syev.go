@@ -23,11 +23,11 @@ package batchlas
 // iterated: its eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of
 // off-diagonal elements that did not converge (0 when n = 1).
 //
-// The host backend uses gonum's Dsyev for float64 and for float32 (on a float64 copy, so
-// float32 is computed in float64). For complex types it reduces A_b to a real tridiagonal
-// matrix by Householder reflections (as LAPACK's zhetrd, computing in T), solves that with
-// gonum's Dsteqr (Dsterf for NoVectors) in float64, and back-transforms the real
-// eigenvectors in T.
+// The host backend computes float64 with gonum, as its Dsyev does (Dsytrd, Dorgtr, Dsteqr),
+// and float32 the same way on a float64 copy, so float32 is computed in float64. For
+// complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
+// LAPACK's zhetrd, computing in T), solves that with gonum's Dsteqr in float64, and
+// back-transforms the real eigenvectors in T.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError

@@ -161,33 +161,106 @@ func unconverged(e []float64) int {
 	return k
 }
 
-// dsyevWork is one goroutine's workspace for gonum's Dsyev.
+// dsyevWork is one goroutine's workspace for dsyev.
 type dsyevWork struct {
 	n    int // the order work was sized for
 	work []float64
 }
 
-// dsyev runs gonum's Dsyev on one column-major symmetric matrix (n >= 1) and returns
-// LAPACK's info. Read row-major the matrix is itself with the triangles swapped; the
-// eigenvectors come back row-major, that is, as the rows of the column-major a.
+// dsyev computes the eigenvalues and optionally the eigenvectors of one finite column-major
+// symmetric matrix (n >= 1) with gonum, and returns LAPACK's info. It follows gonum's Dsyev
+// (Dsytrd, Dorgtr, Dsteqr) but scales and solves the tridiagonal matrix as tridiagEigen
+// says, which keeps clear of two gonum bugs. Read row-major the matrix is itself with the
+// triangles swapped; the eigenvectors come back row-major, that is, as the rows of the
+// column-major a.
 func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
-	jobz, uplo := lapack.EVNone, rowMajorUplo(Upper)
-	if vectors {
-		jobz = lapack.EVCompute
-	}
+	uplo := rowMajorUplo(Upper)
 	if lower {
 		uplo = rowMajorUplo(Lower)
 	}
 	if s.n != n || s.work == nil {
+		// Dsyev's own need: e, tau, and the blocked reduction's workspace.
 		var q [1]float64
-		lapackImpl.Dsyev(jobz, uplo, n, a, lda, w, q[:], -1)
+		lapackImpl.Dsyev(lapack.EVCompute, uplo, n, a, lda, w, q[:], -1)
 		s.work, s.n = grow(s.work, int(q[0])), n
 	}
-	if lapackImpl.Dsyev(jobz, uplo, n, a, lda, w, s.work, len(s.work)) {
+	e, tau, work := s.work[:n], s.work[n:2*n], s.work[2*n:]
+	k := scaleExp(lapackImpl.Dlansy(lapack.MaxAbs, uplo, n, a, lda, nil))
+	if k != 0 {
+		for j := 0; j < n; j++ {
+			lo, hi := 0, j+1
+			if lower {
+				lo, hi = j, n
+			}
+			col := a[j*lda+lo : j*lda+hi]
+			for i, v := range col {
+				col[i] = math.Ldexp(v, k)
+			}
+		}
+	}
+	lapackImpl.Dsytrd(uplo, n, a, lda, w, e, tau, work, len(work))
+	var info int
+	if vectors {
+		lapackImpl.Dorgtr(uplo, n, a, lda, tau, work, len(work))
+		info = tridiagEigen(lapack.EVOrig, w, e, a, lda, s.work[n:])
+	} else {
+		info = tridiagEigen(lapack.EVCompNone, w, e, nil, 1, nil)
+	}
+	for i, v := range w {
+		w[i] = math.Ldexp(v, -k)
+	}
+	return info
+}
+
+// scaleExp is the k for which 2^k anrm lies in [0.5, 1), when anrm, the largest element of a
+// matrix in magnitude, lies outside [2^-16, 2^16]; 0 otherwise. Scaling by 2^k is exact.
+// In that range the reductions neither overflow nor underflow harmfully, and
+// tridiagEigen's assumptions hold.
+func scaleExp(anrm float64) int {
+	if anrm == 0 || anrm >= 0x1p-16 && anrm <= 0x1p16 {
 		return 0
 	}
-	// On failure Dsyev leaves the tridiagonal's off-diagonal at the start of work.
-	return unconverged(s.work[:n-1])
+	_, e := math.Frexp(anrm)
+	return -e
+}
+
+// tridiagEigen solves the real symmetric tridiagonal eigenproblem (d on the diagonal, e
+// beside it) with gonum's Dsteqr, compz and the rest as for Dsteqr, and returns LAPACK's
+// info. The tridiagonal matrix must come from a matrix scaled as scaleExp says.
+//
+// It never lets gonum scale a block. gonum's Dsterf panics when it scales a block (it passes
+// Dlascl a bad leading dimension), and its Dsteqr does not reset its scaling flag between
+// unreduced blocks, so a block it scales followed by one it does not comes back wrongly
+// scaled. In the range scaleExp ensures no block is large enough to be scaled down; a block
+// small enough to be scaled up has every element below sqrt(safmin)/eps^2, about 1e-122,
+// so it is set to zero, a perturbation far below eps ||A||.
+func tridiagEigen(compz lapack.EVComp, d, e, z []float64, ldz int, work []float64) int {
+	const eps = 0x1p-53 // gonum's dlamchE
+	ssfmin := math.Sqrt(0x1p-1022) / (eps * eps)
+	n := len(d)
+	// Split into unreduced blocks with Dsteqr's own test.
+	for l := 0; l < n; {
+		m := l
+		for ; m < n-1; m++ {
+			t := math.Abs(e[m])
+			if t == 0 || t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*eps {
+				break
+			}
+		}
+		anorm := math.Abs(d[m])
+		for i := l; i < m; i++ {
+			anorm = max(anorm, math.Abs(d[i]), math.Abs(e[i]))
+		}
+		if anorm < ssfmin {
+			clear(d[l : m+1])
+			clear(e[l:m])
+		}
+		l = m + 1
+	}
+	if lapackImpl.Dsteqr(compz, n, d, e, z, ldz, work) {
+		return 0
+	}
+	return unconverged(e[:n-1])
 }
 
 // zheevWork is one goroutine's workspace for zheev.
@@ -201,30 +274,36 @@ type zheevWork[T Complex] struct {
 }
 
 // zheev computes the eigenvalues and optionally the eigenvectors of one finite Hermitian
-// column-major matrix (n >= 1), as LAPACK's zheev: scale into a safe range, reduce to a
+// column-major matrix (n >= 1), as LAPACK's zheev: scale (scaleExp), reduce to a
 // real tridiagonal matrix T = Q^H A Q, solve T = Z diag(w) Z^T in float64, and form V = Q Z
 // in a. It returns LAPACK's info.
 func zheev[T Complex, R Real](s *zheevWork[T], vectors, lower bool, n int, a []T, lda int, w []R) int {
 	s.h, s.tau, s.y = grow(s.h, n*n), grow(s.tau, n), grow(s.y, n)
 	s.d, s.e = grow(s.d, n), grow(s.e, n)
 	hermitianLower(lower, n, a, lda, s.h)
-	sigma := safeScale(n, s.h)
+	k := scaleExp(maxAbsLower(n, s.h))
+	if k != 0 {
+		for j := 0; j < n; j++ {
+			col := s.h[j*n+j : j*n+n]
+			for i, x := range col {
+				c := complex128(x)
+				col[i] = T(complex(math.Ldexp(real(c), k), math.Ldexp(imag(c), k)))
+			}
+		}
+	}
 	hetrd(n, s.h, s.d, s.e, s.tau, s.y)
-	var ok bool
+	var info int
 	if vectors {
 		s.z, s.work = grow(s.z, n*n), grow(s.work, max(1, 2*n-2))
-		ok = lapackImpl.Dsteqr(lapack.EVTridiag, n, s.d, s.e, s.z, n, s.work)
+		info = tridiagEigen(lapack.EVTridiag, s.d, s.e, s.z, n, s.work)
 		backTransform(n, s.h, s.tau, s.z, a, lda)
 	} else {
-		ok = lapackImpl.Dsterf(n, s.d, s.e)
+		info = tridiagEigen(lapack.EVCompNone, s.d, s.e, nil, 1, nil)
 	}
 	for i, v := range s.d {
-		w[i] = R(v / sigma)
+		w[i] = R(math.Ldexp(v, -k))
 	}
-	if ok {
-		return 0
-	}
-	return unconverged(s.e[:n-1])
+	return info
 }
 
 // hermitianLower copies the uplo triangle of a into the lower triangle of the packed h,
@@ -243,45 +322,27 @@ func hermitianLower[T Complex](lower bool, n int, a []T, lda int, h []T) {
 	}
 }
 
-// safeScale scales the lower triangle of the packed n-by-n h so that its largest element lies in
-// [sqrt(smlnum), sqrt(1/smlnum)], smlnum = safmin/eps, as LAPACK's zheev does, and returns
-// the factor (1 when h is left alone).
-func safeScale[T Complex](n int, h []T) float64 {
-	var anrm float64
+// maxAbsLower is the largest real or imaginary part in magnitude in the lower triangle of
+// the packed n-by-n h.
+func maxAbsLower[T Complex](n int, h []T) float64 {
+	var m float64
 	for j := 0; j < n; j++ {
 		for _, x := range h[j*n+j : j*n+n] {
 			c := complex128(x)
-			anrm = max(anrm, math.Abs(real(c)), math.Abs(imag(c)))
+			m = max(m, math.Abs(real(c)), math.Abs(imag(c)))
 		}
 	}
-	eps, safmin := realLimits[T]()
-	rmin := math.Sqrt(safmin / eps)
-	sigma := 1.0
-	switch {
-	case anrm > 0 && anrm < rmin:
-		sigma = rmin / anrm
-	case anrm > 1/rmin:
-		sigma = 1 / rmin / anrm
-	default:
-		return 1
-	}
-	f := T(complex(sigma, 0))
-	for j := 0; j < n; j++ {
-		col := h[j*n+j : j*n+n]
-		for i := range col {
-			col[i] *= f
-		}
-	}
-	return sigma
+	return m
 }
 
-// realLimits are LAPACK's dlamch('E') (the unit roundoff) and dlamch('S') (the smallest
-// normal number) of T's real type.
-func realLimits[T Complex]() (eps, safmin float64) {
-	if _, single := any(*new(T)).(complex64); single {
-		return 0x1p-24, 0x1p-126
+// realLimits are LAPACK's dlamch('P') (the machine precision) and dlamch('S') (the
+// smallest normal number) of T's real type.
+func realLimits[T Scalar]() (eps, safmin float64) {
+	switch any(*new(T)).(type) {
+	case float32, complex64:
+		return 0x1p-23, 0x1p-126
 	}
-	return 0x1p-53, 0x1p-1022
+	return 0x1p-52, 0x1p-1022
 }
 
 // hetrd reduces the Hermitian matrix whose lower triangle is in the packed n-by-n h to real
