@@ -6,8 +6,9 @@ import (
 	"gonum.org/v1/gonum/lapack"
 )
 
-// syevHost solves every matrix of the batch with gonum's Dsyev (float64; float32 on a
-// float64 copy) or the project's complex Hermitian solver (complex64, complex128).
+// syevHost solves every matrix of the batch with gonum's symmetric eigensolver steps
+// (float64; float32 on a float64 copy) or the project's complex Hermitian solver (complex64,
+// complex128).
 func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 	a, n := c.a, c.a.rows
 	w, info := c.w.host(), c.info.host()
@@ -21,8 +22,8 @@ func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 			case n == 0:
 				info[b] = 0
 			case !finiteTriangle(lower, n, ab, a.ld):
-				// Not iterated: gonum's scaling misbehaves on Inf, and no result would
-				// be meaningful anyway.
+				// Not iterated: NaN and Inf defeat scaling and convergence tests, and
+				// no result would be meaningful anyway.
 				info[b] = int32(nanEigen(vectors, n, ab, a.ld, wb))
 			default:
 				info[b] = int32(k(vectors, lower, n, ab, a.ld, wb))
