@@ -36,6 +36,20 @@ func dtypeName[E Element]() string {
 	return "i32"
 }
 
+// dtypeIndex numbers the scalar types 0..3 in the order f32, f64, c64, c128.
+func dtypeIndex[T Scalar]() int {
+	var z T
+	switch any(z).(type) {
+	case float32:
+		return 0
+	case float64:
+		return 1
+	case complex64:
+		return 2
+	}
+	return 3
+}
+
 func sizeOf[E Element]() int {
 	var z E
 	return int(unsafe.Sizeof(z))
@@ -310,6 +324,9 @@ func (m *Matrix[T]) Download(dst []T) ([]T, error) {
 
 // eachColumn calls f with the packed offset and the storage offset of every column.
 func (m *Matrix[T]) eachColumn(f func(packed, stored int)) {
+	if m.extent() == 0 {
+		return // no storage: the offsets of a 0-row matrix's columns point past it
+	}
 	k := 0
 	for b := 0; b < m.batch; b++ {
 		for j := 0; j < m.cols; j++ {
