@@ -93,12 +93,3 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}
 }
-
-// realName is the dtype name of T's real type.
-func realName[T Scalar]() string {
-	switch dtypeName[T]() {
-	case "f32", "c64":
-		return "f32"
-	}
-	return "f64"
-}

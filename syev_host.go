@@ -150,18 +150,6 @@ func transposeSquare[T Scalar](n int, a []T, lda int) {
 	}
 }
 
-// unconverged is LAPACK's info after a failed QL/QR iteration: the number of off-diagonal
-// elements e that did not converge to zero.
-func unconverged(e []float64) int {
-	k := 0
-	for _, v := range e {
-		if v != 0 {
-			k++
-		}
-	}
-	return k
-}
-
 // dsyevWork is one goroutine's workspace for dsyev.
 type dsyevWork struct {
 	n    int // the order work was sized for
@@ -336,16 +324,6 @@ func maxAbsLower[T Complex](n int, h []T) float64 {
 	return m
 }
 
-// realLimits are LAPACK's dlamch('P') (the machine precision) and dlamch('S') (the
-// smallest normal number) of T's real type.
-func realLimits[T Scalar]() (eps, safmin float64) {
-	switch any(*new(T)).(type) {
-	case float32, complex64:
-		return 0x1p-23, 0x1p-126
-	}
-	return 0x1p-52, 0x1p-1022
-}
-
 // hetrd reduces the Hermitian matrix whose lower triangle is in the packed n-by-n h to real
 // symmetric tridiagonal form T = Q^H A Q, as LAPACK's zhetd2 with uplo Lower: the diagonal
 // goes to d, the subdiagonal to e, and Q = H(0) H(1) ... H(n-2) with H(i) = I - tau[i] v v^H,
@@ -355,7 +333,7 @@ func hetrd[T Complex](n int, h []T, d, e []float64, tau, y []T) {
 	for i := 0; i < n-1; i++ {
 		m := n - i - 1
 		v := h[i*n+i+1 : i*n+n]
-		beta, t := larfg(v)
+		beta, t := larfg(v[0], v[1:])
 		e[i], tau[i] = beta, t
 		v[0] = 1
 		if t != 0 {
@@ -372,79 +350,6 @@ func hetrd[T Complex](n int, h []T, d, e []float64, tau, y []T) {
 		d[i] = re(h[i*n+i])
 	}
 	d[n-1] = re(h[n*n-1])
-}
-
-// larfg generates an elementary reflector H = I - tau v v^H with H^H [alpha; x] = [beta; 0]
-// and beta real, as LAPACK's zlarfg, for x = [alpha; x]: it overwrites x[1:] with v[1:]
-// (v[0] = 1 is implied) and returns beta and tau. tau = 0 (H = I) when alpha is real and the
-// rest zero.
-func larfg[T Complex](x []T) (beta float64, tau T) {
-	ac := complex128(x[0])
-	ar, ai := real(ac), imag(ac)
-	rest := x[1:]
-	xnorm := nrm2(rest)
-	if xnorm == 0 && ai == 0 {
-		return ar, 0
-	}
-	beta = -math.Copysign(lapy3(ar, ai, xnorm), ar)
-	eps, safmin := realLimits[T]()
-	safmin /= eps
-	knt := 0
-	if math.Abs(beta) < safmin {
-		// beta may be inaccurate: scale x up and recompute it, at most 20 times.
-		up := T(complex(1/safmin, 0))
-		for {
-			knt++
-			for k := range rest {
-				rest[k] *= up
-			}
-			beta, ai, ar = beta/safmin, ai/safmin, ar/safmin
-			if math.Abs(beta) >= safmin || knt >= 20 {
-				break
-			}
-		}
-		xnorm = nrm2(rest)
-		beta = -math.Copysign(lapy3(ar, ai, xnorm), ar)
-	}
-	tau = T(complex((beta-ar)/beta, -ai/beta))
-	f := T(1 / complex(ar-beta, ai))
-	for k := range rest {
-		rest[k] *= f
-	}
-	for ; knt > 0; knt-- {
-		beta *= safmin
-	}
-	return beta, tau
-}
-
-// nrm2 is the Euclidean norm of x, computed with scaling so that it neither overflows nor
-// underflows.
-func nrm2[T Complex](x []T) float64 {
-	var scale float64
-	for _, v := range x {
-		c := complex128(v)
-		scale = max(scale, math.Abs(real(c)), math.Abs(imag(c)))
-	}
-	if scale == 0 {
-		return 0
-	}
-	var ssq float64
-	for _, v := range x {
-		c := complex128(v)
-		r, i := real(c)/scale, imag(c)/scale
-		ssq += r*r + i*i
-	}
-	return scale * math.Sqrt(ssq)
-}
-
-// lapy3 is sqrt(a^2 + b^2 + c^2) without needless overflow or underflow.
-func lapy3(a, b, c float64) float64 {
-	s := max(math.Abs(a), math.Abs(b), math.Abs(c))
-	if s == 0 {
-		return 0
-	}
-	a, b, c = a/s, b/s, c/s
-	return s * math.Sqrt(a*a+b*b+c*c)
 }
 
 // hemvLower sets y = tau A v for the m-by-m Hermitian A whose lower triangle is in a
@@ -493,13 +398,9 @@ func backTransform[T Complex](n int, h, tau []T, z []float64, a []T, lda int) {
 		if t == 0 {
 			continue
 		}
-		v := h[i*n+i+1 : i*n+n]
+		v1 := h[i*n+i+2 : i*n+n]
 		for k := 0; k < n; k++ {
-			col := a[k*lda+i+1 : k*lda+n]
-			s := t * dotc(v, col)
-			for r := range col {
-				col[r] -= s * v[r]
-			}
+			larfLeft(t, v1, a[k*lda+i+1:k*lda+n])
 		}
 	}
 }
