@@ -19,7 +19,7 @@ package batchlas
 // converged, and i > 0 when the QL/QR iteration failed: i off-diagonal elements of an
 // intermediate tridiagonal form did not converge to zero (LAPACK's meaning); that matrix's
 // results are then unreliable and the others are unaffected. The iteration is bounded (30n
-// sweeps), so it never hangs. A matrix holding NaN or Inf in its uplo triangle is not
+// QL/QR steps in all), so it never hangs. A matrix holding NaN or Inf in its uplo triangle is not
 // iterated: its eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of
 // off-diagonal elements that did not converge (0 when n = 1).
 //
@@ -27,7 +27,9 @@ package batchlas
 // and float32 the same way on a float64 copy, so float32 is computed in float64. For
 // complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
 // LAPACK's zhetrd, computing in T), solves that with gonum's Dsteqr in float64, and
-// back-transforms the real eigenvectors in T.
+// back-transforms the real eigenvectors in T. The eigenvalues are accurate to a small
+// multiple of eps ||A_b||; a part of the spectrum below about 1e-122 ||A_b|| that the
+// tridiagonal form splits off comes back as zeros.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
