@@ -22,8 +22,8 @@ type gemmFunc[T Scalar] = func(tA, tB blas.Transpose, m, n, k int, alpha T, a []
 // colGemm returns a column-major gemm over gonum's row-major one. Read row-major, each
 // column-major matrix is its transpose, so it computes C^T = op(B)^T op(A)^T: the operands
 // and sizes swap and the transposes carry over unchanged (the enums spell gonum's letters,
-// so they convert directly). k = 0 is done here, because gonum
-// checks the length of the empty A and B against their leading dimensions.
+// so they convert directly). k = 0 is done here, because gonum checks the length of the
+// empty A and B against their leading dimensions.
 func colGemm[T Scalar]() func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
 	var f any
 	switch any(*new(T)).(type) {
@@ -39,16 +39,16 @@ func colGemm[T Scalar]() func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda
 	rowMajor := f.(gemmFunc[T])
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
 		if k == 0 {
-			scale(beta, m, n, c, ldc)
+			gemmScale(beta, m, n, c, ldc)
 			return
 		}
 		rowMajor(blas.Transpose(tB), blas.Transpose(tA), n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
 	}
 }
 
-// scale sets the r-by-c column-major matrix x to beta x; beta = 0 clears it without reading
+// gemmScale sets the r-by-c column-major matrix x to beta x; beta = 0 clears it without reading
 // it, as BLAS does.
-func scale[T Scalar](beta T, r, c int, x []T, ldx int) {
+func gemmScale[T Scalar](beta T, r, c int, x []T, ldx int) {
 	if beta == 1 {
 		return
 	}
