@@ -15,7 +15,7 @@ func gemvHost[T Scalar](_ *Queue, g *gemvCall[T]) error {
 	if g.trans == NoTrans {
 		rowTrans = blas.Trans
 	}
-	gemv, gemm := rowGemv[T](), colGemm[T]()
+	gemv, gemm := rowGemv[T](), gemmKernel[T]()
 	hostBatch(a.batch, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			xi, yi := x[i*nx:(i+1)*nx], y[i*ny:(i+1)*ny]
