@@ -39,8 +39,7 @@ func gemmKernel[T Scalar]() gemmFunc[T] {
 
 // colGemm is a column-major gemm over gonum's row-major one. Read row-major, each
 // column-major matrix is its transpose, so it computes C^T = op(B)^T op(A)^T: the operands
-// and sizes swap and the transposes carry over unchanged (the enums spell gonum's letters,
-// so they convert directly). k = 0 is done here, because gonum checks the length of the
+// and sizes swap and the transposes carry over unchanged. k = 0 is done here, because gonum checks the length of the
 // empty A and B against their leading dimensions.
 func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int)) gemmFunc[T] {
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
@@ -48,7 +47,7 @@ func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k i
 			gemmScale(beta, m, n, c, ldc)
 			return
 		}
-		rowMajor(blas.Transpose(tB), blas.Transpose(tA), n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
+		rowMajor(blasTrans(tB), blasTrans(tA), n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
 	}
 }
 

@@ -1,6 +1,9 @@
 package batchlas
 
 import (
+	"math"
+	"math/cmplx"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
 	lapack "gonum.org/v1/gonum/lapack/gonum"
@@ -71,4 +74,261 @@ func grow[E any](s []E, n int) []E {
 		return make([]E, n)
 	}
 	return s[:n]
+}
+
+// isComplex reports whether T is a complex type.
+func isComplex[T Scalar]() bool {
+	switch any(*new(T)).(type) {
+	case complex64, complex128:
+		return true
+	}
+	return false
+}
+
+// Column-major BLAS on gonum, for the four scalar types. A column-major matrix read
+// row-major is its transpose, so each call swaps sides, triangles or operands while the
+// transpose flag stays: op(A)^T of a column-major A is op of its row-major view.
+
+// blasTrans is gonum's flag for t.
+func blasTrans(t Transpose) blas.Transpose {
+	switch t {
+	case Trans:
+		return blas.Trans
+	case ConjTrans:
+		return blas.ConjTrans
+	}
+	return blas.NoTrans
+}
+
+func blasDiag(unit bool) blas.Diag {
+	if unit {
+		return blas.Unit
+	}
+	return blas.NonUnit
+}
+
+// cmTrsm overwrites the m-by-n column-major B with op(A)^-1 B for the m-by-m triangular A
+// (unit: its diagonal is taken as one). As B^T op(A)^T = X^T, gonum solves from the right.
+func cmTrsm[T Scalar](uplo Uplo, trans Transpose, unit bool, m, n int, a []T, lda int, b []T, ldb int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	s, ul, tr, dg := blas.Right, rowMajorUplo(uplo), blasTrans(trans), blasDiag(unit)
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dtrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]float64), ldb)
+	case []float32:
+		blasImpl.Strsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]float32), ldb)
+	case []complex128:
+		blasImpl.Ztrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]complex128), ldb)
+	case []complex64:
+		blasImpl.Ctrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]complex64), ldb)
+	}
+}
+
+// cmGeru is the rank-one update A += alpha x y^T of the m-by-n column-major A (no
+// conjugation); x and y have strides incx and incy. Row-major, it is A^T += alpha y x^T.
+func cmGeru[T Scalar](m, n int, alpha T, x []T, incx int, y []T, incy int, a []T, lda int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dger(n, m, any(alpha).(float64), any(y).([]float64), incy, any(x).([]float64), incx, a, lda)
+	case []float32:
+		blasImpl.Sger(n, m, any(alpha).(float32), any(y).([]float32), incy, any(x).([]float32), incx, a, lda)
+	case []complex128:
+		blasImpl.Zgeru(n, m, any(alpha).(complex128), any(y).([]complex128), incy, any(x).([]complex128), incx, a, lda)
+	case []complex64:
+		blasImpl.Cgeru(n, m, any(alpha).(complex64), any(y).([]complex64), incy, any(x).([]complex64), incx, a, lda)
+	}
+}
+
+// cmGemv is y = alpha A x + beta y for the m-by-n column-major A and unit strides; row-major,
+// it is the transposed product.
+func cmGemv[T Scalar](m, n int, alpha T, a []T, lda int, x []T, beta T, y []T) {
+	if m == 0 {
+		return
+	}
+	tr := blas.Trans
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dgemv(tr, n, m, any(alpha).(float64), a, lda, any(x).([]float64), 1, any(beta).(float64), any(y).([]float64), 1)
+	case []float32:
+		blasImpl.Sgemv(tr, n, m, any(alpha).(float32), a, lda, any(x).([]float32), 1, any(beta).(float32), any(y).([]float32), 1)
+	case []complex128:
+		blasImpl.Zgemv(tr, n, m, any(alpha).(complex128), a, lda, any(x).([]complex128), 1, any(beta).(complex128), any(y).([]complex128), 1)
+	case []complex64:
+		blasImpl.Cgemv(tr, n, m, any(alpha).(complex64), a, lda, any(x).([]complex64), 1, any(beta).(complex64), any(y).([]complex64), 1)
+	}
+}
+
+// cmTrmv is x = A x for the n-by-n column-major triangular A (unit: its diagonal is taken as
+// one) and a unit-stride x; row-major, it is the transposed product.
+func cmTrmv[T Scalar](uplo Uplo, unit bool, n int, a []T, lda int, x []T) {
+	if n == 0 {
+		return
+	}
+	ul, tr, dg := rowMajorUplo(uplo), blas.Trans, blasDiag(unit)
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dtrmv(ul, tr, dg, n, a, lda, any(x).([]float64), 1)
+	case []float32:
+		blasImpl.Strmv(ul, tr, dg, n, a, lda, any(x).([]float32), 1)
+	case []complex128:
+		blasImpl.Ztrmv(ul, tr, dg, n, a, lda, any(x).([]complex128), 1)
+	case []complex64:
+		blasImpl.Ctrmv(ul, tr, dg, n, a, lda, any(x).([]complex64), 1)
+	}
+}
+
+// iamax is the index of the first element of the nonempty x of largest |x| (|Re x| + |Im x|
+// for complex types), as BLAS's i?amax.
+func iamax[T Scalar](x []T) int {
+	switch x := any(x).(type) {
+	case []float64:
+		return blasImpl.Idamax(len(x), x, 1)
+	case []float32:
+		return blasImpl.Isamax(len(x), x, 1)
+	case []complex128:
+		return blasImpl.Izamax(len(x), x, 1)
+	case []complex64:
+		return blasImpl.Icamax(len(x), x, 1)
+	}
+	return 0
+}
+
+// absS is |x| for any scalar type.
+func absS[T Scalar](x T) float64 {
+	switch x := any(x).(type) {
+	case float64:
+		return math.Abs(x)
+	case float32:
+		return math.Abs(float64(x))
+	case complex128:
+		return cmplx.Abs(x)
+	case complex64:
+		return cmplx.Abs(complex128(x))
+	}
+	return 0
+}
+
+// scal is x *= s.
+func scal[T Scalar](x []T, s T) {
+	for i := range x {
+		x[i] *= s
+	}
+}
+
+// Householder reflectors for the complex host kernels (LAPACK's zlarfg and zlarf), shared by
+// geqrf, orgqr and ormqr. A reflector is H = I - tau v v^H with v = [1; v1]; the leading one
+// is implicit, so that the kernels never write into the matrix that stores v1.
+
+// larfgSafmin is LAPACK's dlamch('S')/dlamch('E') for float64: below it larfg rescales.
+const larfgSafmin = 0x1p-1022 / 0x1p-53
+
+// larfg generates the reflector H with H^H [alpha; x] = [beta; 0] and beta real, as LAPACK's
+// zlarfg: x is overwritten by v1. tau is 0 (H = I) when x is zero and alpha real; otherwise
+// 1 <= re(tau) <= 2 and |tau - 1| <= 1. The scalars are computed in complex128, and x is
+// rescaled as in LAPACK when |beta| is so small that 1/(alpha - beta) could overflow; norms
+// of complex64 data never come that low. A NaN or Inf in the input gives NaN tau and v1.
+func larfg[T Complex](alpha T, x []T) (beta float64, tau T) {
+	ar, ai := real(complex128(alpha)), imag(complex128(alpha))
+	xnorm := nrm2(x)
+	if xnorm == 0 && ai == 0 {
+		return ar, 0
+	}
+	beta = -math.Copysign(math.Hypot(math.Hypot(ar, ai), xnorm), ar)
+	knt, up := 0, complex(1/larfgSafmin, 0)
+	for ; math.Abs(beta) < larfgSafmin && knt < 20; knt++ {
+		// Scale x up, and later beta down, so that 1/(alpha - beta) stays finite.
+		scal(x, T(up))
+		beta /= larfgSafmin
+		ar /= larfgSafmin
+		ai /= larfgSafmin
+	}
+	if knt > 0 {
+		beta = -math.Copysign(math.Hypot(math.Hypot(ar, ai), nrm2(x)), ar)
+	}
+	tau = T(complex((beta-ar)/beta, -ai/beta))
+	scal(x, T(1/(complex(ar, ai)-complex(beta, 0))))
+	for ; knt > 0; knt-- {
+		beta *= larfgSafmin
+	}
+	return beta, tau
+}
+
+// nrm2 is the Euclidean norm of x, accumulated with scaling (as LAPACK's dznrm2) so that it
+// neither overflows nor underflows.
+func nrm2[T Complex](x []T) float64 {
+	scale, ssq := 0.0, 1.0
+	for _, v := range x {
+		c := complex128(v)
+		for _, p := range [2]float64{real(c), imag(c)} {
+			if p == 0 {
+				continue
+			}
+			if a := math.Abs(p); scale < a {
+				r := scale / a
+				ssq = 1 + ssq*r*r
+				scale = a
+			} else {
+				r := a / scale
+				ssq += r * r
+			}
+		}
+	}
+	return scale * math.Sqrt(ssq)
+}
+
+// larfLeft overwrites the column c, of length len(v1)+1, by (I - tau v v^H) c.
+func larfLeft[T Complex](tau T, v1, c []T) {
+	c1 := c[1 : len(v1)+1]
+	tw := tau * (c[0] + dotc(v1, c1))
+	c[0] -= tw
+	for i, v := range v1 {
+		c1[i] -= tw * v
+	}
+}
+
+// larfRight overwrites the r-by-(len(v1)+1) column-major block c (leading dimension ldc)
+// by c (I - tau v v^H); w is scratch of length at least r.
+func larfRight[T Complex](tau T, v1, c []T, ldc, r int, w []T) {
+	w = w[:r]
+	copy(w, c[:r])
+	for j, v := range v1 {
+		cj := c[(j+1)*ldc : (j+1)*ldc+r]
+		for i := range w {
+			w[i] += cj[i] * v
+		}
+	}
+	for i := range w {
+		w[i] *= tau
+	}
+	c0 := c[:r]
+	for i := range c0 {
+		c0[i] -= w[i]
+	}
+	for j, v := range v1 {
+		cj, cv := c[(j+1)*ldc:(j+1)*ldc+r], conj(v)
+		for i := range cj {
+			cj[i] -= w[i] * cv
+		}
+	}
+}
+
+// convert copies the r-by-c column-major src (leading dimension lds) into dst (leading
+// dimension ldd), between a narrow type and its wide partner: float32 and float64, or
+// complex64 and complex128. Host kernels use it to run narrow data through wide code.
+func convert[D, S Scalar](dst []D, ldd int, src []S, lds, r, c int) {
+	switch d := any(dst).(type) {
+	case []float64:
+		widenReal(d, ldd, any(src).([]float32), lds, r, c)
+	case []float32:
+		widenReal(d, ldd, any(src).([]float64), lds, r, c)
+	case []complex128:
+		widenCplx(d, ldd, any(src).([]complex64), lds, r, c)
+	case []complex64:
+		widenCplx(d, ldd, any(src).([]complex128), lds, r, c)
+	}
 }

@@ -39,7 +39,7 @@ func triHost[T Scalar](c *triCall[T], f triBLAS[T]) {
 	if c.side == Right {
 		side = blas.Left
 	}
-	uplo, trans, diag := rowMajorUplo(c.uplo), blas.Transpose(c.trans), blas.Diag(c.diag)
+	uplo, trans, diag := rowMajorUplo(c.uplo), blasTrans(c.trans), blasDiag(c.diag == Unit)
 	hostBatch(b.batch, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			f(side, uplo, trans, diag, b.cols, b.rows, c.alpha, a.mat(i), a.ld, b.mat(i), b.ld)

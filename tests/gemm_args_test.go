@@ -55,26 +55,16 @@ func TestGemmArgs(t *testing.T) {
 	}
 }
 
-// smallMatrix makes a matrix from fuzzed layout values folded by Small, freed when the test
-// ends; nil when they are not a valid layout.
-func smallMatrix[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
-	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-	if err != nil {
-		return nil
-	}
-	t.Cleanup(func() { m.Free() })
-	return m
-}
-
 func FuzzGemm(f *testing.F) {
 	f.Add(4, 3, 0, 0, 2, 3, 5, 0, 0, 2, 4, 5, 0, 0, 2, byte('N'), byte('N'))
 	f.Add(3, 4, 5, 0, 3, 5, 3, 0, 17, 3, 4, 5, 6, 40, 3, byte('T'), byte('C'))
 	f.Add(0, 3, 0, 0, 1, 3, 0, 0, 0, 1, 0, 0, 0, 0, 2, byte('C'), byte('X'))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, ar, ac, ald, ast, ab, br, bc, bld, bst, bb, cr, cc, cld, cst, cb int, tA, tB byte) {
-		a := smallMatrix[complex128](t, q, ar, ac, ald, ast, ab)
-		b := smallMatrix[complex128](t, q, br, bc, bld, bst, bb)
-		c := smallMatrix[complex128](t, q, cr, cc, cld, cst, cb)
+		a := fuzzMatrix[complex128](q, ar, ac, ald, ast, ab)
+		b := fuzzMatrix[complex128](q, br, bc, bld, bst, bb)
+		c := fuzzMatrix[complex128](q, cr, cc, cld, cst, cb)
+		defer freeAll(a, b, c)
 		if a == nil || b == nil || c == nil {
 			return
 		}

@@ -66,7 +66,8 @@ func FuzzGemv(f *testing.F) {
 	f.Add(3, 3, 0, 0, 2, 2, 3, byte('x'))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch, nx, ny int, trans byte) {
-		a := smallMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		a := fuzzMatrix[complex64](q, rows, cols, ld, stride, batch)
+		defer freeAll(a)
 		// Lengths in whole batches, so that calls with the right lengths are common.
 		x, errX := batchlas.NewVector[complex64](q, Small(nx)*Small(batch))
 		y, errY := batchlas.NewVector[complex64](q, Small(ny)*Small(batch))

@@ -10,12 +10,11 @@ import (
 type triOp[T batchlas.Scalar] func(q *batchlas.Queue, side batchlas.Side, uplo batchlas.Uplo, transA batchlas.Transpose, diag batchlas.Diag, alpha T, a, b *batchlas.Matrix[T]) error
 
 func TestTrsmArgs(t *testing.T) {
-	testTriArgs(t, batchlas.Trsm[float32], batchlas.TrsmBufferSize[float32], Watch[*batchlas.Matrix[float32]])
+	testTriArgs(t, batchlas.Trsm[float32], batchlas.TrsmBufferSize[float32])
 }
 
-// testTriArgs runs the bad-argument table of Trsm or Trmm, given the op, its BufferSize and
-// Watch for its matrices.
-func testTriArgs[T batchlas.Scalar](t *testing.T, op triOp[T], size func(*batchlas.Queue, batchlas.Side, batchlas.Uplo, batchlas.Transpose, batchlas.Diag, T, *batchlas.Matrix[T], *batchlas.Matrix[T]) (int, error), watch func(*batchlas.Matrix[T]) Watched) {
+// testTriArgs runs the bad-argument table of Trsm or Trmm, given the op and its BufferSize.
+func testTriArgs[T batchlas.Scalar](t *testing.T, op triOp[T], size func(*batchlas.Queue, batchlas.Side, batchlas.Uplo, batchlas.Transpose, batchlas.Diag, T, *batchlas.Matrix[T], *batchlas.Matrix[T]) (int, error)) {
 	q, other := ArgQueues(t)
 	const L, R, Lo, N, NU = batchlas.Left, batchlas.Right, batchlas.Lower, batchlas.NoTrans, batchlas.NonUnit
 	// A is 4x4 and B 4x3, batch 2: side Left fits, side Right does not.
@@ -53,7 +52,7 @@ func testTriArgs[T batchlas.Scalar](t *testing.T, op triOp[T], size func(*batchl
 			_, err := size(q, 'l', Lo, N, NU, From[T](Alpha), a, b)
 			return err
 		}},
-	}, watch(a), watch(b))
+	}, WatchMatrix(a), WatchMatrix(b))
 	if n, err := size(q, L, Lo, N, NU, From[T](Alpha), a, b); n != 0 || err != nil {
 		t.Errorf("BufferSize on the host = %d, %v; want 0, nil", n, err)
 	}
@@ -69,8 +68,9 @@ func fuzzTri(f *testing.F, op triOp[complex128]) {
 	f.Add(3, 0, 0, 2, 4, 3, 0, 0, 2, byte('R'), byte('X'), byte('N'), byte('N'))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, an, ald, ast, ab, br, bc, bld, bst, bb int, side, uplo, trans, diag byte) {
-		a := smallMatrix[complex128](t, q, an, an, ald, ast, ab)
-		b := smallMatrix[complex128](t, q, br, bc, bld, bst, bb)
+		a := fuzzMatrix[complex128](q, an, an, ald, ast, ab)
+		b := fuzzMatrix[complex128](q, br, bc, bld, bst, bb)
+		defer freeAll(a, b)
 		if a == nil || b == nil {
 			return
 		}
