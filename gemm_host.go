@@ -30,17 +30,17 @@ func gemmKernel[T Scalar]() gemmFunc[T] {
 	case float64:
 		k = colGemm(blasImpl.Dgemm)
 	case complex64:
-		k = zgemm(blasImpl.Caxpy, blasImpl.Cdotu, blasImpl.Cdotc)
+		k = zgemm(cplxLevel1[complex64]{blasImpl.Caxpy, blasImpl.Cdotu, blasImpl.Cdotc})
 	case complex128:
-		k = zgemm(blasImpl.Zaxpy, blasImpl.Zdotu, blasImpl.Zdotc)
+		k = zgemm(cplxLevel1[complex128]{blasImpl.Zaxpy, blasImpl.Zdotu, blasImpl.Zdotc})
 	}
 	return k.(gemmFunc[T])
 }
 
 // colGemm is a column-major gemm over gonum's row-major one. Read row-major, each
 // column-major matrix is its transpose, so it computes C^T = op(B)^T op(A)^T: the operands
-// and sizes swap and the transposes carry over unchanged. k = 0 is done here, because gonum checks the length of the
-// empty A and B against their leading dimensions.
+// and sizes swap and the transposes carry over unchanged. k = 0 is done here, because gonum
+// checks the length of the empty A and B against their leading dimensions.
 func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int)) gemmFunc[T] {
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
 		if k == 0 {
@@ -51,59 +51,78 @@ func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k i
 	}
 }
 
-// zgemm is a column-major complex gemm over gonum's level-1 kernels axpy, dotu and dotc
-// (SIMD assembly on amd64). With op(A) = A each column of C gathers axpys of the columns of
-// A (a plain loop for columns shorter than zgemmShort); otherwise each element of C is a dot product of a column of A with a column of B or,
-// for op(B) = B^T or B^H, a row of B. As in BLAS, A and B are not read when alpha is 0.
-func zgemm[T Complex](axpy func(n int, alpha T, x []T, incX int, y []T, incY int),
-	dotu, dotc func(n int, x []T, incX int, y []T, incY int) T) gemmFunc[T] {
+// zgemm is a column-major complex gemm over gonum's level-1 kernels (SIMD assembly on
+// amd64). As in BLAS, A and B are not read when alpha is 0.
+func zgemm[T Complex](l cplxLevel1[T]) gemmFunc[T] {
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
 		gemmScale(beta, m, n, c, ldc)
 		if alpha == 0 || k == 0 || m == 0 {
 			return
 		}
-		for j := 0; j < n; j++ {
-			cj := c[j*ldc : j*ldc+m]
-			if tA == NoTrans {
-				for l := 0; l < k; l++ {
-					var blj T
-					switch tB {
-					case NoTrans:
-						blj = b[j*ldb+l]
-					case Trans:
-						blj = b[l*ldb+j]
-					default:
-						blj = conj(b[l*ldb+j])
-					}
-					if s, al := alpha*blj, a[l*lda:l*lda+m]; m >= zgemmShort {
-						axpy(m, s, al, 1, cj, 1)
-					} else {
-						for i, v := range al {
-							cj[i] += s * v
-						}
-					}
-				}
+		if tA == NoTrans {
+			l.gemmAxpy(tB, m, n, k, alpha, a, lda, b, ldb, c, ldc)
+		} else {
+			l.gemmDot(tA, tB, m, n, k, alpha, a, lda, b, ldb, c, ldc)
+		}
+	}
+}
+
+// cplxLevel1 holds gonum's complex level-1 kernels for T.
+type cplxLevel1[T Complex] struct {
+	axpy       func(n int, alpha T, x []T, incX int, y []T, incY int)
+	dotu, dotc func(n int, x []T, incX int, y []T, incY int) T
+}
+
+// gemmAxpy is C += alpha A op(B): each column of C gathers axpys of the columns of A (a
+// plain loop for columns shorter than zgemmShort).
+func (l cplxLevel1[T]) gemmAxpy(tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	for j := 0; j < n; j++ {
+		cj := c[j*ldc : j*ldc+m]
+		for p := 0; p < k; p++ {
+			var bpj T
+			switch tB {
+			case NoTrans:
+				bpj = b[j*ldb+p]
+			case Trans:
+				bpj = b[p*ldb+j]
+			default:
+				bpj = conj(b[p*ldb+j])
+			}
+			s, ap := alpha*bpj, a[p*lda:p*lda+m]
+			if m >= zgemmShort {
+				l.axpy(m, s, ap, 1, cj, 1)
 				continue
 			}
-			bj, inc := b[j:], ldb
-			if tB == NoTrans {
-				bj, inc = b[j*ldb:], 1
+			for i, v := range ap {
+				cj[i] += s * v
 			}
-			for i := range cj {
-				ai := a[i*lda : i*lda+k]
-				var d T
-				switch {
-				case tA == Trans && tB != ConjTrans:
-					d = dotu(k, ai, 1, bj, inc)
-				case tA == Trans: // sum_l A[l,i] conj(B[j,l])
-					d = dotc(k, bj, inc, ai, 1)
-				case tB != ConjTrans: // sum_l conj(A[l,i]) op(B)[l,j]
-					d = dotc(k, ai, 1, bj, inc)
-				default: // sum_l conj(A[l,i]) conj(B[j,l])
-					d = conj(dotu(k, ai, 1, bj, inc))
-				}
-				cj[i] += alpha * d
+		}
+	}
+}
+
+// gemmDot is C += alpha op(A) op(B) for op(A) = A^T or A^H: each element of C is a dot
+// product of a column of A with a column of B or, for op(B) = B^T or B^H, a row of B.
+func (l cplxLevel1[T]) gemmDot(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, c []T, ldc int) {
+	for j := 0; j < n; j++ {
+		bj, inc := b[j:], ldb
+		if tB == NoTrans {
+			bj, inc = b[j*ldb:], 1
+		}
+		cj := c[j*ldc : j*ldc+m]
+		for i := range cj {
+			ai := a[i*lda : i*lda+k]
+			var d T
+			switch {
+			case tA == Trans && tB != ConjTrans:
+				d = l.dotu(k, ai, 1, bj, inc)
+			case tA == Trans: // sum_p A[p,i] conj(B[j,p])
+				d = l.dotc(k, bj, inc, ai, 1)
+			case tB != ConjTrans: // sum_p conj(A[p,i]) op(B)[p,j]
+				d = l.dotc(k, ai, 1, bj, inc)
+			default: // sum_p conj(A[p,i]) conj(B[j,p])
+				d = conj(l.dotu(k, ai, 1, bj, inc))
 			}
+			cj[i] += alpha * d
 		}
 	}
 }

@@ -31,8 +31,7 @@ func triFuncs[T Scalar]() (trmm, trsm triBLAS[T]) {
 
 // triHost runs f on every matrix of the batch. Read row-major, A and B are A^T and B^T, and
 // op(A) X = B is X^T op(A)^T = B^T, with op(A)^T = op(A^T) for each of N, T and C: the side
-// and the triangle swap, the transpose carries over, and B^T is n-by-m. The enums spell
-// gonum's letters, so transA and diag convert directly.
+// and the triangle swap, the transpose carries over, and B^T is n-by-m.
 func triHost[T Scalar](c *triCall[T], f triBLAS[T]) {
 	a, b := c.a, c.b
 	side := blas.Right
