@@ -73,3 +73,56 @@ func rankVendor[T Scalar](fn uintptr, r *rankArgs[T], two bool, alpha, beta unsa
 	})
 	return nil
 }
+
+func gemmLAPACK[T Scalar]() family[gemmCall[T]] {
+	return lapackPart[T]("gemm", func(fn uintptr, g *gemmCall[T]) error {
+		m, n, k := g.dims()
+		a, b, c := g.a, g.b, g.c
+		ta, tb, mm, nn, kk := ftrans[T](g.transA), ftrans[T](g.transB), fint(m), fint(n), fint(k)
+		alpha, beta, lda, ldb, ldc := fval(g.alpha), fval(g.beta), fint(a.ld), fint(b.ld), fint(c.ld)
+		lapackBatch(c.batch, nil, func(i int, _ unsafe.Pointer) {
+			fortranCall(fn, 2, ta, tb, mm, nn, kk, alpha, elemPtr(a.mat(i)), lda, elemPtr(b.mat(i)), ldb,
+				beta, elemPtr(c.mat(i)), ldc)
+		})
+		return nil
+	})
+}
+
+// gemvLAPACK runs ?gemv on every matrix. An empty inner size (nx = 0) gives y = beta y, as
+// the host family does; ?gemv would leave y as it is.
+func gemvLAPACK[T Scalar]() family[gemvCall[T]] {
+	return lapackPart[T]("gemv", func(fn uintptr, g *gemvCall[T]) error {
+		a, x, y := g.a, g.x.host(), g.y.host()
+		nx, ny := g.lens()
+		trans, m, n, lda, one := ftrans[T](g.trans), fint(a.rows), fint(a.cols), fint(a.ld), fint(1)
+		alpha, beta := fval(g.alpha), fval(g.beta)
+		lapackBatch(a.batch, nil, func(i int, _ unsafe.Pointer) {
+			yi := y[i*ny : (i+1)*ny]
+			if nx == 0 {
+				gemmScale(g.beta, ny, 1, yi, max(1, ny))
+				return
+			}
+			fortranCall(fn, 1, trans, m, n, alpha, elemPtr(a.mat(i)), lda, elemPtr(x[i*nx:]), one, beta, elemPtr(yi), one)
+		})
+		return nil
+	})
+}
+
+func trsmLAPACK[T Scalar]() family[trsmCall[T]] {
+	return lapackPart[T]("trsm", func(fn uintptr, c *trsmCall[T]) error { return triVendor(fn, &c.triCall) })
+}
+
+func trmmLAPACK[T Scalar]() family[trmmCall[T]] {
+	return lapackPart[T]("trmm", func(fn uintptr, c *trmmCall[T]) error { return triVendor(fn, &c.triCall) })
+}
+
+// triVendor runs ?trsm or ?trmm, which take the same arguments, on every matrix.
+func triVendor[T Scalar](fn uintptr, c *triCall[T]) error {
+	a, b := c.a, c.b
+	side, uplo, trans, diag := fchar(c.side), fchar(c.uplo), ftrans[T](c.trans), fchar(c.diag)
+	m, n, alpha, lda, ldb := fint(b.rows), fint(b.cols), fval(c.alpha), fint(a.ld), fint(b.ld)
+	lapackBatch(b.batch, nil, func(i int, _ unsafe.Pointer) {
+		fortranCall(fn, 4, side, uplo, trans, diag, m, n, alpha, elemPtr(a.mat(i)), lda, elemPtr(b.mat(i)), ldb)
+	})
+	return nil
+}

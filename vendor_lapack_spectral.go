@@ -56,3 +56,40 @@ func gesvdLAPACK[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		return nil
 	})
 }
+
+// syevLAPACK runs ?syev (?heev) on every matrix. Empty and non-finite matrices get exactly
+// what the host family gives them (info 0; NaN and info n-1, as syevHost), since LAPACK
+// writes nothing for the first and need not return for the second.
+func syevLAPACK[T Scalar, R Real]() family[syevCall[T, R]] {
+	return lapackPart[T](lapackName[T]("syev", "heev"), func(fn uintptr, c *syevCall[T, R]) error {
+		a, n, w, info := c.a, c.a.rows, c.w.host(), c.info.host()
+		vectors, lower := c.jobz == Vectors, c.uplo == Lower
+		jobz, uplo, nn, lda := fchar(c.jobz), fchar(c.uplo), fint(n), fint(a.ld)
+		// rwork (3n-2 reals) goes to the complex routine only.
+		call := func(b int, work, lwork unsafe.Pointer, rwork []R, info unsafe.Pointer) {
+			args := []unsafe.Pointer{jobz, uplo, nn, elemPtr(a.mat(b)), lda, elemPtr(w[b*n:]), work, lwork}
+			if isComplex[T]() {
+				args = append(args, elemPtr(rwork))
+			}
+			fortranCall(fn, 2, append(args, info)...)
+		}
+		if n == 0 || a.batch == 0 {
+			clear(info[:a.batch])
+			return nil
+		}
+		lwork := lapackWork[T](func(work, lw unsafe.Pointer) { call(0, work, lw, nil, fint(0)) })
+		hostBatch(a.batch, func(lo, hi int) {
+			work, rwork, lw, inf := make([]T, lwork), make([]R, max(1, 3*n-2)), fint(lwork), new(int32)
+			for b := lo; b < hi; b++ {
+				if !finiteTriangle(lower, n, a.mat(b), a.ld) {
+					info[b] = int32(nanEigen(vectors, n, a.mat(b), a.ld, w[b*n:(b+1)*n]))
+					continue
+				}
+				*inf = 0
+				call(b, elemPtr(work), lw, rwork, unsafe.Pointer(inf))
+				info[b] = *inf
+			}
+		})
+		return nil
+	})
+}

@@ -34,6 +34,11 @@ var registry = map[string]opSpec{
 		make: makers(newPotrf[float32], newPotrf[float64], newPotrf[complex64], newPotrf[complex128])},
 	"getrf": {flops: func(n int) float64 { return 2 * float64(n) * float64(n) * float64(n) / 3 },
 		make: makers(newGetrf[float32], newGetrf[float64], newGetrf[complex64], newGetrf[complex128])},
+	// About 9 n^3 for the eigenvalues and vectors of a symmetric matrix (tridiagonal
+	// reduction 4/3 n^3, forming Q 4/3 n^3, the implicit QL/QR on the vectors about 6 n^3);
+	// the figure is for GFLOP/s only.
+	"syev": {flops: func(n int) float64 { return 9 * float64(n) * float64(n) * float64(n) },
+		make: makers(newSyev[float32, float32], newSyev[float64, float64], newSyev[complex64, float32], newSyev[complex128, float64])},
 	// LAPACK's count for the thin SVD of a square matrix with both factors is about 22 n^3
 	// (bidiagonalization 8/3 n^3, forming U and V^T 8/3 n^3, the QR iteration on the vectors
 	// about 16 n^3); the figure is for GFLOP/s only.
@@ -326,6 +331,71 @@ func (b *gesvdBench[T, R]) verify() (float64, error) {
 			tests.Scaled(tests.Sub(a, tests.Mul(us, vk)), tests.NormF(a), n, eps),
 			tests.Scaled(tests.Sub(tests.Mul(tests.Adjoint(uk), uk), id), 1, n, eps),
 			tests.Scaled(tests.Sub(tests.Mul(vk, tests.Adjoint(vk)), id), 1, n, eps))
+	}
+	return worst, nil
+}
+
+// syevBench computes the eigenvalues and eigenvectors (jobz Vectors, uplo Lower) of random
+// Hermitian matrices.
+type syevBench[T batchlas.Scalar, R batchlas.Real] struct {
+	square[T]
+	w    *batchlas.Vector[R]
+	info *batchlas.Vector[int32]
+}
+
+func randHermitian[T batchlas.Scalar](rng *rand.Rand, n int) tests.Dense {
+	return tests.Hermitian(tests.RandDense[T](rng, n, n), true)
+}
+
+func newSyev[T batchlas.Scalar, R batchlas.Real](q *batchlas.Queue, n, batch int) (bench, error) {
+	sq, err := newSquare[T](q, n, batch, randHermitian[T])
+	if err != nil {
+		return nil, err
+	}
+	b := &syevBench[T, R]{square: sq}
+	if b.w, err = batchlas.NewVector[R](q, n*batch); err != nil {
+		return nil, err
+	}
+	b.info, err = batchlas.NewVector[int32](q, batch)
+	return b, err
+}
+
+func (b *syevBench[T, R]) run() error {
+	return batchlas.Syev(b.q, batchlas.Vectors, batchlas.Lower, b.a, b.w, b.info)
+}
+func (b *syevBench[T, R]) free() { b.a.Free(); b.w.Free(); b.info.Free() }
+
+// verify checks ||A V - V W|| / (n eps ||A||) and ||V^H V - I|| / (n eps) on the sampled
+// matrices.
+func (b *syevBench[T, R]) verify() (float64, error) {
+	v, err := b.a.Download(nil)
+	if err != nil {
+		return 0, err
+	}
+	w, err := b.w.Download(nil)
+	if err != nil {
+		return 0, err
+	}
+	info, err := b.info.Download(nil)
+	if err != nil {
+		return 0, err
+	}
+	n, eps, worst := b.n, tests.Eps[T](), 0.0
+	for s, k := range b.sample {
+		if info[k] != 0 {
+			return inf(), nil
+		}
+		vk := b.matrix(v, k)
+		vw := tests.NewDense(n, n)
+		for j := 0; j < n; j++ {
+			for i := 0; i < n; i++ {
+				vw.Set(i, j, vk.At(i, j)*complex(float64(w[k*n+j]), 0))
+			}
+		}
+		a := b.dense[s]
+		worst = max(worst,
+			tests.Scaled(tests.Sub(tests.Mul(a, vk), vw), tests.NormF(a), n, eps),
+			tests.Scaled(tests.Sub(tests.Mul(tests.Adjoint(vk), vk), tests.Identity(n)), 1, n, eps))
 	}
 	return worst, nil
 }
