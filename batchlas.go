@@ -136,7 +136,7 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, and releases the device. Data of a closed queue can no longer be used. Closing twice
+// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a closed queue can no longer be used. Closing twice
 // is not an error.
 func (q *Queue) Close() error {
 	if q == nil || q.closed.Swap(true) {
@@ -151,7 +151,8 @@ func (q *Queue) Close() error {
 	err = errors.Join(err, q.arena.release(q))
 	q.mu.Unlock()
 	err = errors.Join(err, q.eng.close())
-	return err
+	// Go has no exit hook: closing a queue is where the coverage rows reach their file.
+	return errors.Join(err, FlushCoverage())
 }
 
 // usable reports whether q can take work.
