@@ -136,8 +136,8 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a closed queue can no longer be used. Closing twice
-// is not an error.
+// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a
+// closed queue can no longer be used. Closing twice is not an error.
 func (q *Queue) Close() error {
 	if q == nil || q.closed.Swap(true) {
 		return nil
