@@ -60,6 +60,7 @@ func (c *potrfCall[T]) key() callKey {
 
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
+		vendorFamily(potrfLAPACK[T]()),
 		{name: "host", canRun: func(q *Queue, _ *potrfCall[T]) bool { return onHost(q) }, launch: potrfHost[T]},
 	}
 }
