@@ -202,6 +202,7 @@ func (l *Library) Choose(r *Request) (Decision, error) {
 // takes the first candidate of that row in the class that can run.
 func (l *Library) fromTables(r *Request, can, class func(int) bool) (Decision, bool) {
 	for n, t := range l.borrowOrder(r.Op, r.DType, r.Device) {
+		l.checkKeys(t, r)
 		row := t.Nearest(r.DType, r.Key)
 		if row == nil {
 			continue
@@ -237,6 +238,22 @@ func (l *Library) fromTables(r *Request, can, class func(int) bool) (Decision, b
 		return d, true
 	}
 	return Decision{}, false
+}
+
+// checkKeys records a problem when t's keys are not dtype and the call's keys, in order: the
+// rows would be compared on the wrong values.
+func (l *Library) checkKeys(t *devTable, r *Request) {
+	want := []string{"dtype"}
+	for _, kv := range r.Key {
+		want = append(want, kv.Name)
+	}
+	var got []string
+	for _, k := range t.Keys {
+		got = append(got, k.Name)
+	}
+	if !slices.Equal(got, want) {
+		l.problem(fmt.Sprintf("%s: keys %s, but %s calls have %s", t.file, strings.Join(got, " "), r.Op, strings.Join(want, " ")))
+	}
 }
 
 // lastResort is the first candidate in the class that can run, in last-resort order.
