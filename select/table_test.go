@@ -108,7 +108,7 @@ dtype=f64 uplo=L trans=N n=8 batch=128 | f - # 6
 		{"f32", key("l", "n", "64", "4096"), "c"}, // exact keys fold case
 		{"f32", key("L", "T", "1000", "1"), "d"},
 		{"f32", key("U", "N", "1", "1"), "e"},
-		{"f32", key("U", "T", "64", "128"), "e"}, // no U,T row: trans dropped, U kept
+		{"f32", key("U", "T", "64", "128"), "e"},  // no U,T row: trans dropped, U kept
 		{"f32", key("X", "Y", "64", "8192"), "c"}, // both exact keys dropped
 		{"f32", key("L", "N", "0", "0"), "a"},     // values below 1 count as 1
 		{"f64", key("U", "T", "4", "4"), "f"},

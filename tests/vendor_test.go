@@ -1,0 +1,5 @@
+//go:build !novendor
+
+package tests
+
+const novendor = false
