@@ -3,7 +3,7 @@ GO ?= go
 TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor"
 DEV := .dev
 
-.PHONY: build test vet vet-all-tags bench fuzz
+.PHONY: build test vet vet-all-tags bench fuzz census
 
 build:
 	CGO_ENABLED=0 $(GO) build ./...
@@ -24,3 +24,8 @@ fuzz:
 
 bench:
 	$(GO) run ./cmd/batchbench
+
+# The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,
+# e.g. cuda), and every call that no native family could run.
+census:
+	$(GO) run ./vendorfree $(CENSUS_TAGS)
