@@ -72,3 +72,12 @@ func grow[E any](s []E, n int) []E {
 	}
 	return s[:n]
 }
+
+// isComplex reports whether T is a complex type.
+func isComplex[T Scalar]() bool {
+	switch any(*new(T)).(type) {
+	case complex64, complex128:
+		return true
+	}
+	return false
+}
