@@ -7,4 +7,10 @@ import selection "github.com/batchlas/batchlas/select"
 // fails until both exist.
 var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"potrf": perDType(potrfFamilies[float32], potrfFamilies[float64], potrfFamilies[complex64], potrfFamilies[complex128]),
+	"symm":  perDType(symmFamilies[float32], symmFamilies[float64], symmFamilies[complex64], symmFamilies[complex128]),
+	"hemm":  perDType(hemmFamilies[float32], hemmFamilies[float64], hemmFamilies[complex64], hemmFamilies[complex128]),
+	"syrk":  perDType(syrkFamilies[float32], syrkFamilies[float64], syrkFamilies[complex64], syrkFamilies[complex128]),
+	"herk":  perDType(herkFamilies[float32], herkFamilies[float64], herkFamilies[complex64], herkFamilies[complex128]),
+	"syr2k": perDType(syr2kFamilies[float32], syr2kFamilies[float64], syr2kFamilies[complex64], syr2kFamilies[complex128]),
+	"her2k": perDType(her2kFamilies[float32], her2kFamilies[float64], her2kFamilies[complex64], her2kFamilies[complex128]),
 }

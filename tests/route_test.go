@@ -30,13 +30,57 @@ var pinnedSuites = map[string]struct {
 }{
 	"potrf": {
 		probe: func(q *batchlas.Queue) error {
-			a, info := probeMatrix[float64](q, 3, 3, 2), probeInfo(q, 2)
-			return batchlas.Potrf(q, batchlas.Lower, a, info)
+			return batchlas.Potrf(q, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeInfo(q, 2))
 		},
-		suite: func(t *testing.T, q *batchlas.Queue) {
-			ForEachDType(t, q, testPotrf[float32], testPotrf[float64], testPotrf[complex64], testPotrf[complex128])
-		},
+		suite: dtypes4(testPotrf[float32], testPotrf[float64], testPotrf[complex64], testPotrf[complex128]),
 	},
+	"symm": {
+		probe: func(q *batchlas.Queue) error {
+			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Symm(q, batchlas.Left, batchlas.Lower, 1, a, b, 0, c)
+		},
+		suite: dtypes4(testSymm[float32], testSymm[float64], testSymm[complex64], testSymm[complex128]),
+	},
+	"hemm": {
+		probe: func(q *batchlas.Queue) error {
+			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Hemm(q, batchlas.Left, batchlas.Lower, 1, a, b, 0, c)
+		},
+		suite: dtypes4(testHemm[float32], testHemm[float64], testHemm[complex64], testHemm[complex128]),
+	},
+	"syrk": {
+		probe: func(q *batchlas.Queue) error {
+			a, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Syrk(q, batchlas.Lower, batchlas.NoTrans, 1, a, 0, c)
+		},
+		suite: dtypes4(testSyrk[float32], testSyrk[float64], testSyrk[complex64], testSyrk[complex128]),
+	},
+	"herk": {
+		probe: func(q *batchlas.Queue) error {
+			a, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Herk(q, batchlas.Lower, batchlas.NoTrans, 1, a, 0, c)
+		},
+		suite: dtypes4(testHerk[float32], testHerk[float64], testHerk[complex64], testHerk[complex128]),
+	},
+	"syr2k": {
+		probe: func(q *batchlas.Queue) error {
+			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Syr2k(q, batchlas.Lower, batchlas.NoTrans, 1, a, b, 0, c)
+		},
+		suite: dtypes4(testSyr2k[float32], testSyr2k[float64], testSyr2k[complex64], testSyr2k[complex128]),
+	},
+	"her2k": {
+		probe: func(q *batchlas.Queue) error {
+			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Her2k(q, batchlas.Lower, batchlas.NoTrans, 1, a, b, 0, c)
+		},
+		suite: dtypes4(testHer2k[float32], testHer2k[float64], testHer2k[complex64], testHer2k[complex128]),
+	},
+}
+
+// dtypes4 runs the four instantiations of a conformance test on one queue.
+func dtypes4(f32, f64, c64, c128 func(*testing.T, *batchlas.Queue)) func(*testing.T, *batchlas.Queue) {
+	return func(t *testing.T, q *batchlas.Queue) { ForEachDType(t, q, f32, f64, c64, c128) }
 }
 
 func probeMatrix[T batchlas.Scalar](q *batchlas.Queue, r, c, batch int) *batchlas.Matrix[T] {
