@@ -1,7 +1,8 @@
 // Command vendorfree is the vendor-free census: it runs the conformance suite (./tests) built
 // with -tags novendor, plus any tags given as arguments (e.g. cuda), collects the coverage
-// rows of every call, and prints each op and dtype that had no route, with how many calls
-// missed and their shapes. It shows what the native families do not cover yet.
+// rows of every call, and prints for each op and dtype how many calls reached a family, how
+// many had no route (*NoRouteError), and the shapes that missed: what the native families do
+// not cover yet.
 //
 //	go run ./vendorfree          # the host: zero misses expected
 //	go run ./vendorfree cuda     # on a GPU machine
@@ -73,44 +74,53 @@ func run(extra []string) (int, error) {
 	return 0, nil
 }
 
-// report prints the census and returns the number of missed calls.
+// report prints the census, one line per op and dtype the suite called, and returns the
+// number of calls that had no route.
 func report(rows []selection.CoverageRow) int {
 	type cell struct{ op, dtype string }
-	count := map[cell]int{}
-	shapes := map[cell][]string{}
-	reached, misses := 0, 0
-	ops := map[string]bool{}
+	type tally struct {
+		reached, missed int
+		shapes          []string
+	}
+	cells := map[cell]*tally{}
+	total := 0
 	for _, r := range rows {
-		ops[r.Op] = true
+		c := cell{r.Op, r.DType}
+		if cells[c] == nil {
+			cells[c] = &tally{}
+		}
+		t := cells[c]
 		if r.Kind != "miss" {
-			reached += r.Count
+			t.reached += r.Count
 			continue
 		}
-		c := cell{r.Op, r.DType}
-		count[c] += r.Count
-		misses += r.Count
-		if s := r.Device + " " + r.Key; !slices.Contains(shapes[c], s) {
-			shapes[c] = append(shapes[c], s)
+		t.missed += r.Count
+		total += r.Count
+		if s := r.Device + " " + r.Key; !slices.Contains(t.shapes, s) {
+			t.shapes = append(t.shapes, s)
 		}
 	}
-	fmt.Printf("%d calls reached a family, %d had no route, over %d ops\n", reached, misses, len(ops))
-	if misses == 0 {
-		return 0
+	keys := make([]cell, 0, len(cells))
+	for c := range cells {
+		keys = append(keys, c)
 	}
-	cells := make([]cell, 0, len(count))
-	for c := range count {
-		cells = append(cells, c)
-	}
-	slices.SortFunc(cells, func(a, b cell) int { return strings.Compare(a.op+" "+a.dtype, b.op+" "+b.dtype) })
+	dtypeOrder := func(d string) int { return slices.Index([]string{"f32", "f64", "c64", "c128"}, d) }
+	slices.SortFunc(keys, func(a, b cell) int {
+		if a.op != b.op {
+			return strings.Compare(a.op, b.op)
+		}
+		return dtypeOrder(a.dtype) - dtypeOrder(b.dtype)
+	})
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(w, "op\tdtype\tcount\tshapes")
-	for _, c := range cells {
-		s := shapes[c]
-		slices.Sort(s)
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\n", c.op, c.dtype, count[c], strings.Join(s, "; "))
+	fmt.Fprintln(w, "op\tdtype\treached\tmissed\tshapes missed")
+	for _, c := range keys {
+		t := cells[c]
+		slices.Sort(t.shapes)
+		fmt.Fprintf(w, "%s\t%s\t%d\t%d\t%s\n", c.op, c.dtype, t.reached, t.missed, strings.Join(t.shapes, "; "))
 	}
 	w.Flush()
-	return misses
+	fmt.Printf("%d calls had no route\n", total)
+	return total
 }
 
 func moduleRoot() (string, error) {
