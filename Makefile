@@ -17,10 +17,10 @@ vet: vet-all-tags
 vet-all-tags:
 	@for t in $(TAGSETS); do echo "vet tags='$$t'"; CGO_ENABLED=0 $(GO) vet -tags "$$t" ./... || exit 1; done
 
-# Short fuzzing of the argument validators.
+# Short fuzzing of the argument validators and of the spelling and table parsers.
 fuzz:
-	@for f in $$($(GO) test -list 'Fuzz.*' ./tests | grep ^Fuzz); do \
-		$(GO) test -run xxx -fuzz "^$$f$$" -fuzztime 10s ./tests || exit 1; done
+	@for p in ./tests ./select; do for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
+		$(GO) test -run xxx -fuzz "^$$f$$" -fuzztime 10s $$p || exit 1; done; done
 
 bench:
 	$(GO) run ./cmd/batchbench

@@ -3,6 +3,7 @@ package selection
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -363,5 +364,26 @@ func TestTableProblems(t *testing.T) {
 	p := strings.Join(l.Problems(), "\n")
 	if !strings.Contains(p, "cta is not a f64 candidate of potrf") || !strings.Contains(p, "keys dtype n, but potrf calls have dtype uplo n") {
 		t.Errorf("problems:\n%s", p)
+	}
+}
+
+// BenchmarkChoose is the cost selection adds to every call: a table of 32 rows, no pin.
+func BenchmarkChoose(b *testing.B) {
+	var text strings.Builder
+	text.WriteString("# source=transcribed\n# op=potrf device=cpu\n# keys: dtype:exact uplo:exact n:log batch:log\n")
+	for _, u := range "LU" {
+		for n := 1; n <= 1024; n *= 2 {
+			for _, batch := range []int{128, 8192} {
+				fmt.Fprintf(&text, "dtype=f64 uplo=%c n=%d batch=%d | host - | vendor -\n", u, n, batch)
+			}
+		}
+	}
+	l := NewLibrary(fstest.MapFS{"potrf.cpu.txt": &fstest.MapFile{Data: []byte(text.String())}})
+	r := request("cpu", cands("vendor", "vendor", "host"), "host", "vendor")
+	r.Key = []KV{{"uplo", "L"}, {"n", "100"}, {"batch", "1000"}}
+	for b.Loop() {
+		if d, err := l.Choose(r); err != nil || d.Spelling != "host" {
+			b.Fatal(d, err)
+		}
 	}
 }
