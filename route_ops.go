@@ -13,4 +13,12 @@ var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"herk":  perDType(herkFamilies[float32], herkFamilies[float64], herkFamilies[complex64], herkFamilies[complex128]),
 	"syr2k": perDType(syr2kFamilies[float32], syr2kFamilies[float64], syr2kFamilies[complex64], syr2kFamilies[complex128]),
 	"her2k": perDType(her2kFamilies[float32], her2kFamilies[float64], her2kFamilies[complex64], her2kFamilies[complex128]),
+	"potrs": perDType(potrsFamilies[float32], potrsFamilies[float64], potrsFamilies[complex64], potrsFamilies[complex128]),
+	"posv":  perDType(posvFamilies[float32], posvFamilies[float64], posvFamilies[complex64], posvFamilies[complex128]),
+	"getrf": perDType(getrfFamilies[float32], getrfFamilies[float64], getrfFamilies[complex64], getrfFamilies[complex128]),
+	"getrs": perDType(getrsFamilies[float32], getrsFamilies[float64], getrsFamilies[complex64], getrsFamilies[complex128]),
+	"getri": perDType(getriFamilies[float32], getriFamilies[float64], getriFamilies[complex64], getriFamilies[complex128]),
+	"gesv":  perDType(gesvFamilies[float32], gesvFamilies[float64], gesvFamilies[complex64], gesvFamilies[complex128]),
+	"gesvd": perDType(gesvdFamilies[float32, float32], gesvdFamilies[float64, float64], gesvdFamilies[complex64, float32],
+		gesvdFamilies[complex128, float64]),
 }

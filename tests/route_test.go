@@ -76,6 +76,52 @@ var pinnedSuites = map[string]struct {
 		},
 		suite: dtypes4(testHer2k[float32], testHer2k[float64], testHer2k[complex64], testHer2k[complex128]),
 	},
+	"potrs": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Potrs(q, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 1, 2))
+		},
+		suite: dtypes4(testPotrs[float32], testPotrs[float64], testPotrs[complex64], testPotrs[complex128]),
+	},
+	"posv": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Posv(q, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 1, 2), probeInfo(q, 2))
+		},
+		suite: dtypes4(testPosv[float32], testPosv[float64], testPosv[complex64], testPosv[complex128]),
+	},
+	"getrf": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Getrf(q, probeMatrix[float64](q, 3, 3, 2), probeInfo(q, 6), probeInfo(q, 2))
+		},
+		suite: dtypes4(testGetrf[float32], testGetrf[float64], testGetrf[complex64], testGetrf[complex128]),
+	},
+	"getrs": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Getrs(q, batchlas.NoTrans, probeMatrix[float64](q, 3, 3, 2), probePivots(q, 3, 2), probeMatrix[float64](q, 3, 1, 2))
+		},
+		suite: dtypes4(testGetrs[float32], testGetrs[float64], testGetrs[complex64], testGetrs[complex128]),
+	},
+	"getri": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Getri(q, probeMatrix[float64](q, 3, 3, 2), probePivots(q, 3, 2), probeInfo(q, 2))
+		},
+		suite: dtypes4(testGetri[float32], testGetri[float64], testGetri[complex64], testGetri[complex128]),
+	},
+	"gesv": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Gesv(q, probeMatrix[float64](q, 3, 3, 2), probeInfo(q, 6), probeMatrix[float64](q, 3, 1, 2), probeInfo(q, 2))
+		},
+		suite: dtypes4(testGesv[float32], testGesv[float64], testGesv[complex64], testGesv[complex128]),
+	},
+	"gesvd": {
+		probe: func(q *batchlas.Queue) error {
+			s, err := batchlas.NewVector[float64](q, 6)
+			if err != nil {
+				return err
+			}
+			return batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDNone, probeMatrix[float64](q, 3, 3, 2), s, nil, nil, probeInfo(q, 2))
+		},
+		suite: dtypes4(testGesvd[float32, float32], testGesvd[float64, float64], testGesvd[complex64, float32], testGesvd[complex128, float64]),
+	},
 }
 
 // dtypes4 runs the four instantiations of a conformance test on one queue.
@@ -103,6 +149,22 @@ func probeMatrix[T batchlas.Scalar](q *batchlas.Queue, r, c, batch int) *batchla
 func probeInfo(q *batchlas.Queue, n int) *batchlas.Vector[int32] {
 	v, err := batchlas.NewVector[int32](q, n)
 	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// probePivots is the identity permutation of order n for each of batch matrices (1-based).
+func probePivots(q *batchlas.Queue, n, batch int) *batchlas.Vector[int32] {
+	p := make([]int32, n*batch)
+	for i := range p {
+		p[i] = int32(i%n + 1)
+	}
+	v, err := batchlas.NewVector[int32](q, len(p))
+	if err != nil {
+		panic(err)
+	}
+	if err := v.Upload(p); err != nil {
 		panic(err)
 	}
 	return v
