@@ -387,3 +387,34 @@ func BenchmarkChoose(b *testing.B) {
 		}
 	}
 }
+
+// TestConcurrentChoose chooses, traces and counts from many goroutines (run with -race).
+func TestConcurrentChoose(t *testing.T) {
+	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
+	t.Setenv("BATCHLAS_COVERAGE_OUT", filepath.Join(t.TempDir(), "cov.jsonl"))
+	Reload()
+	t.Cleanup(func() { os.Unsetenv("BATCHLAS_SELECT_TRACE"); os.Unsetenv("BATCHLAS_COVERAGE_OUT"); Reload() })
+	l := NewLibrary(fstest.MapFS{"potrf.sm_89.txt": table("potrf", "sm_89", "cta", "host")})
+	quiet(l)
+	done := make(chan bool)
+	for g := range 8 {
+		go func() {
+			for range 100 {
+				r := request("sm_86", cands("", "cta", "host"), "host")
+				if g%2 == 0 {
+					r = request("sm_89", cands("", "cta", "host"), "cta")
+				}
+				if d, err := l.Choose(r); err == nil {
+					l.Report(r, d)
+				}
+			}
+			done <- true
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+	if err := l.Flush(); err != nil {
+		t.Fatal(err)
+	}
+}
