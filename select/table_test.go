@@ -146,6 +146,10 @@ func FuzzParseTable(f *testing.F) {
 			return
 		}
 		_ = tb.CheckRanks()
+		again, err := ParseTable(tb.Format())
+		if err != nil || again.Format() != tb.Format() {
+			t.Fatalf("Format does not round-trip: %v\n%s", err, tb.Format())
+		}
 		for _, d := range append(tb.DTypes(), dtype) {
 			if r := tb.Nearest(d, []KV{{"uplo", uplo}, {"n", n}, {"batch", batch}}); r != nil && len(r.Entries) == 0 {
 				t.Fatalf("row %d has no entries", r.Line)
