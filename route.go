@@ -73,6 +73,7 @@ func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c 
 	for i := range fams {
 		r.Cands[i] = fams[i].candidate()
 	}
+	warnUnknownRoutes()
 	d, err := routes.Choose(r)
 	var pe *selection.PinError
 	var me *selection.MissError
@@ -91,6 +92,17 @@ func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c 
 		routes.Report(r, d)
 	}
 	return &fams[d.Index], nil
+}
+
+// warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.
+func warnUnknownRoutes() {
+	if len(selection.Current().Routes) == 0 {
+		return
+	}
+	if bad := selection.UnknownRoutes(RoutedOps()); len(bad) > 0 {
+		routes.WarnOnce("env "+strings.Join(bad, " "), "batchlas: %s: no such op; ignored (ops: %s)",
+			strings.Join(bad, ", "), strings.Join(RoutedOps(), ", "))
+	}
 }
 
 // dispatch chooses a family for c and launches it.

@@ -394,6 +394,9 @@ func (l *Library) problemLocked(p string) {
 	}
 }
 
+// WarnOnce writes a warning to the library's output the first time id is seen.
+func (l *Library) WarnOnce(id, format string, args ...any) { l.warnOnce(id, format, args...) }
+
 // warnOnce writes a warning the first time id is seen.
 func (l *Library) warnOnce(id, format string, args ...any) {
 	l.mu.Lock()

@@ -3,6 +3,7 @@ package selection
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -127,4 +128,17 @@ func parsePin(v string) (pin, error) {
 		return pin{}, err
 	}
 	return pin{spell: s}, nil
+}
+
+// UnknownRoutes lists the BATCHLAS_<OP>_ROUTE variables of the snapshot whose op is not in
+// ops: most likely misspelt, since nothing reads them.
+func UnknownRoutes(ops []string) []string {
+	var bad []string
+	for op := range Current().Routes {
+		if !slices.Contains(ops, op) {
+			bad = append(bad, RouteEnv(op))
+		}
+	}
+	slices.Sort(bad)
+	return bad
 }

@@ -83,3 +83,13 @@ func FuzzParseSpelling(f *testing.F) {
 		}
 	})
 }
+
+func TestUnknownRoutes(t *testing.T) {
+	t.Cleanup(func() { Reload() }) // last, after the variables are restored
+	t.Setenv("BATCHLAS_POTRFF_ROUTE", "host")
+	t.Setenv("BATCHLAS_GETRF_ROUTE", "host")
+	Reload()
+	if bad := UnknownRoutes([]string{"potrf", "getrf"}); len(bad) != 1 || bad[0] != "BATCHLAS_POTRFF_ROUTE" {
+		t.Errorf("UnknownRoutes = %v", bad)
+	}
+}
