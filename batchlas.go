@@ -84,6 +84,7 @@ type Queue struct {
 	eng    engine
 	dev    Device
 	closed atomic.Bool
+	nested atomic.Int32 // calls launched from inside a call, for the trace's indentation
 
 	mu     sync.Mutex
 	allocs map[*allocation]struct{}

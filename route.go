@@ -68,7 +68,7 @@ func PinRoute(op, spelling string) (restore func(), err error) {
 // choose picks the family that runs c (selection's rules: pin, tables, last resort). record
 // says whether the call is a launch, which is traced and counted in the coverage rows.
 func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
-	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev),
+	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
 		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) }}
 	for i := range fams {
 		r.Cands[i] = fams[i].candidate()
@@ -111,6 +111,10 @@ func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], 
 	if err != nil {
 		return err
 	}
+	// A family that calls other ops (a blocked driver calling Potrf) gets its trace lines
+	// indented under its own.
+	q.nested.Add(1)
+	defer q.nested.Add(-1)
 	return f.launch(q, c)
 }
 

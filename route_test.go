@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	selection "github.com/batchlas/batchlas/select"
 )
 
 // fakeCall is the call record of a synthetic op whose families run below a size limit.
@@ -83,5 +85,29 @@ func TestRouteCanRunEqualsLaunch(t *testing.T) {
 	var nr *NoRouteError
 	if err := fakeOp(q, c); !errors.As(err, &nr) || nr.Op != "fakeop" || len(nr.Tried) != 3 || nr.Key != "n=2147483648" {
 		t.Errorf("no family runs: %v", err)
+	}
+}
+
+// TestRouteTraceNesting: a family that calls another op gets the inner call's trace line
+// indented under its own.
+func TestRouteTraceNesting(t *testing.T) {
+	q, err := NewQueue(Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	var log strings.Builder
+	defer SetRouteLog(&log)()
+	t.Cleanup(func() { selection.Reload() })
+	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
+	selection.Reload()
+	outer := []family[fakeCall]{{name: "blocked", canRun: func(*Queue, *fakeCall) bool { return true },
+		launch: func(q *Queue, c *fakeCall) error { return fakeOp(q, &fakeCall{n: c.n / 2}) }}}
+	if err := dispatch(q, "outerop", "f64", shapeKey("n", 32), outer, &fakeCall{n: 32}); err != nil {
+		t.Fatal(err)
+	}
+	want := "outerop f64 n=32 -> blocked [last resort]\n  fakeop f64 n=16 -> cta [last resort]\n"
+	if log.String() != want {
+		t.Errorf("trace\n%s\nwant\n%s", log.String(), want)
 	}
 }

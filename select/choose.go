@@ -29,6 +29,7 @@ type Request struct {
 	Key       []KV // the op's key, without dtype, in its tables' keys-line order
 	Device    Device
 	Cands     []Candidate // in list order, which is also the tie order
+	Depth     int         // calls this one is nested in: the trace indents it
 	// CanRun reports whether candidate i can run the call: correctness only. Choose calls it
 	// at most once per candidate.
 	CanRun func(i int) bool

@@ -270,6 +270,18 @@ func TestTraceLine(t *testing.T) {
 			t.Errorf("TraceLine = %q\nwant        %q", got, c.want)
 		}
 	}
+	r.Depth = 2
+	for _, c := range []struct {
+		d    Decision
+		want string
+	}{
+		{Decision{Spelling: "vendor", Time: math.NaN(), Tag: "last resort"},
+			"    potrf f64 uplo=L n=64 batch=8192 -> vendor [last resort]"},
+	} {
+		if got := TraceLine(r, c.d); got != c.want {
+			t.Errorf("TraceLine = %q\nwant        %q", got, c.want)
+		}
+	}
 }
 
 func TestReportAndCoverage(t *testing.T) {

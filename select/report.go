@@ -20,10 +20,11 @@ import (
 //	potrf f64 uplo=L n=8 batch=1 -> host [pin]
 //
 // The bracket names the table used (borrowed, or an override from BATCHLAS_TUNED_DIR), or
-// says that a pin or the last-resort order chose.
+// says that a pin or the last-resort order chose. A call made from inside another call
+// (Request.Depth) is indented by two spaces per level.
 func TraceLine(r *Request, d Decision) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s %s -> %s", r.Op, r.DType, r.KeyString(), d.Spelling)
+	fmt.Fprintf(&b, "%s%s %s %s -> %s", strings.Repeat("  ", r.Depth), r.Op, r.DType, r.KeyString(), d.Spelling)
 	if d.Table != "" {
 		b.WriteString(" " + ms(d.Time))
 		switch {
@@ -84,7 +85,7 @@ func (l *Library) Miss(r *Request) {
 	s := Current()
 	if s.Trace {
 		l.mu.Lock()
-		fmt.Fprintf(l.out, "%s %s %s -> no route [miss]\n", r.Op, r.DType, r.KeyString())
+		fmt.Fprintf(l.out, "%s%s %s %s -> no route [miss]\n", strings.Repeat("  ", r.Depth), r.Op, r.DType, r.KeyString())
 		l.mu.Unlock()
 	}
 	if s.CoverageOut != "" {
