@@ -19,6 +19,9 @@ var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"getrs": perDType(getrsFamilies[float32], getrsFamilies[float64], getrsFamilies[complex64], getrsFamilies[complex128]),
 	"getri": perDType(getriFamilies[float32], getriFamilies[float64], getriFamilies[complex64], getriFamilies[complex128]),
 	"gesv":  perDType(gesvFamilies[float32], gesvFamilies[float64], gesvFamilies[complex64], gesvFamilies[complex128]),
+	"geqrf": perDType(geqrfFamilies[float32], geqrfFamilies[float64], geqrfFamilies[complex64], geqrfFamilies[complex128]),
+	"orgqr": perDType(orgqrFamilies[float32], orgqrFamilies[float64], orgqrFamilies[complex64], orgqrFamilies[complex128]),
+	"ormqr": perDType(ormqrFamilies[float32], ormqrFamilies[float64], ormqrFamilies[complex64], ormqrFamilies[complex128]),
 	"gesvd": perDType(gesvdFamilies[float32, float32], gesvdFamilies[float64, float64], gesvdFamilies[complex64, float32],
 		gesvdFamilies[complex128, float64]),
 }

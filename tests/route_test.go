@@ -114,13 +114,29 @@ var pinnedSuites = map[string]struct {
 	},
 	"gesvd": {
 		probe: func(q *batchlas.Queue) error {
-			s, err := batchlas.NewVector[float64](q, 6)
-			if err != nil {
-				return err
-			}
-			return batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDNone, probeMatrix[float64](q, 3, 3, 2), s, nil, nil, probeInfo(q, 2))
+			return batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDNone, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6),
+				nil, nil, probeInfo(q, 2))
 		},
 		suite: dtypes4(testGesvd[float32, float32], testGesvd[float64, float64], testGesvd[complex64, float32], testGesvd[complex128, float64]),
+	},
+	"geqrf": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Geqrf(q, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6))
+		},
+		suite: dtypes4(testGeqrf[float32], testGeqrf[float64], testGeqrf[complex64], testGeqrf[complex128]),
+	},
+	"orgqr": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Orgqr(q, 3, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6))
+		},
+		suite: dtypes4(testOrgqr[float32], testOrgqr[float64], testOrgqr[complex64], testOrgqr[complex128]),
+	},
+	"ormqr": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Ormqr(q, batchlas.Left, batchlas.NoTrans, 3, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6),
+				probeMatrix[float64](q, 3, 2, 2))
+		},
+		suite: dtypes4(testOrmqr[float32], testOrmqr[float64], testOrmqr[complex64], testOrmqr[complex128]),
 	},
 }
 
@@ -146,8 +162,11 @@ func probeMatrix[T batchlas.Scalar](q *batchlas.Queue, r, c, batch int) *batchla
 	return m
 }
 
-func probeInfo(q *batchlas.Queue, n int) *batchlas.Vector[int32] {
-	v, err := batchlas.NewVector[int32](q, n)
+func probeInfo(q *batchlas.Queue, n int) *batchlas.Vector[int32] { return probeVector[int32](q, n) }
+
+// probeVector is a vector of n zeros.
+func probeVector[E batchlas.Element](q *batchlas.Queue, n int) *batchlas.Vector[E] {
+	v, err := batchlas.NewVector[E](q, n)
 	if err != nil {
 		panic(err)
 	}
