@@ -20,10 +20,11 @@ import (
 //
 //   - "host": the pure-Go family, runs on host queues.
 //   - "vendor": the vendor library of the queue's backend (the system LAPACK on a host queue
-//     built with the host tag, cuBLAS/cuSOLVER on a CUDA queue), with vendor: true. Its canRun
-//     and launch switch on the queue's backend and call <op>LAPACK / <op>CUDAVendor, defined
-//     in the vendor_*.go files with exact stub complements, so that novendor builds compile
-//     it out (canRun false).
+//     built with the host tag, cuBLAS/cuSOLVER on a CUDA queue), with vendor: true, built by
+//     vendorFamily from the backends' parts (<op>LAPACK, ...) that the vendor_*.go files
+//     define with exact stub complements, so that novendor builds compile it out (canRun
+//     false). The pin word "vendor" is the class: it falls back to auto when no vendor family
+//     can run.
 //   - native GPU families (e.g. "tiny", "cta") call <op>_cuda.go functions, stubbed likewise.
 
 // family is one way to run an operation: a native kernel, a vendor library call or the host
