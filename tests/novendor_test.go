@@ -1,5 +1,0 @@
-//go:build novendor
-
-package tests
-
-const novendor = true
