@@ -138,6 +138,12 @@ var pinnedSuites = map[string]struct {
 		},
 		suite: dtypes4(testOrmqr[float32], testOrmqr[float64], testOrmqr[complex64], testOrmqr[complex128]),
 	},
+	"syev": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Syev(q, batchlas.Vectors, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6), probeInfo(q, 2))
+		},
+		suite: dtypes4(testSyev[float32, float32], testSyev[float64, float64], testSyev[complex64, float32], testSyev[complex128, float64]),
+	},
 }
 
 // dtypes4 runs the four instantiations of a conformance test on one queue.
