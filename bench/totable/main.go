@@ -1,0 +1,213 @@
+// Command totable turns the JSON lines that batchbench wrote for one op on the cpu
+// (bench/cpu_vendor.sh) into that op's table tuned/<op>.cpu.txt, in the format package
+// selection parses, and prints it.
+//
+//	go run ./bench/totable -op getrf bench/results/cpu/getrf.jsonl > tuned/getrf.cpu.txt
+//
+// Each measured row ranks the arms by the mean of their medians over the two interleaved
+// orders, with selection.Rank (ties within 3% keep the candidate-list order). The keys line
+// comes from the op's current table; keys the benchmark does not vary take the value it
+// used (uplo L, jobz V, jobu and jobvt S). The dtypes that were not measured (f32, c64) get
+// untimed rows ranked as the measured dtype of the same precision class (f64, c128) at the
+// same size, marked transcribed.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/batchlas/batchlas"
+	selection "github.com/batchlas/batchlas/select"
+)
+
+// fixed are the values of the keys that batchbench's cases hold constant.
+var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S"}
+
+// untimedFrom names, per unmeasured dtype, the measured dtype whose ranking it borrows.
+var untimedFrom = map[string]string{"f32": "f64", "c64": "c128"}
+
+type line struct {
+	Op, DType, Arm, Order, Date, Commit string
+	M, N, K, Batch                      int
+	MS                                  float64
+	Verified                            bool
+}
+
+func main() {
+	op := flag.String("op", "", "the op")
+	tables := flag.String("tables", "tuned", "folder of the current tables, for the keys line")
+	flag.Parse()
+	if err := run(*op, *tables, flag.Args()); err != nil {
+		fmt.Fprintln(os.Stderr, "totable:", err)
+		os.Exit(1)
+	}
+}
+
+func run(op, tables string, files []string) error {
+	cur, err := os.ReadFile(fmt.Sprintf("%s/%s.cpu.txt", tables, op))
+	if err != nil {
+		return err
+	}
+	old, err := selection.ParseTable(string(cur))
+	if err != nil {
+		return err
+	}
+	lines, err := read(op, files)
+	if err != nil {
+		return err
+	}
+	// The last line of each (dtype, size, arm, order) wins, so that a rerun replaces a run.
+	type cell struct {
+		dtype    string
+		m, n, k  int
+		batch    int
+		arm, ord string
+	}
+	last := map[cell]line{}
+	var keys []cell // row cells (arm and order empty), in first-seen order
+	date, commit := "", ""
+	for _, l := range lines {
+		if !l.Verified {
+			return fmt.Errorf("%s %s n=%d arm %s failed verification", l.Op, l.DType, l.N, l.Arm)
+		}
+		c := cell{l.DType, l.M, l.N, l.K, l.Batch, l.Arm, l.Order}
+		last[c] = l
+		if r := (cell{dtype: l.DType, m: l.M, n: l.N, k: l.K, batch: l.Batch}); !slices.Contains(keys, r) {
+			keys = append(keys, r)
+		}
+		date, commit = max(date, l.Date), l.Commit
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "# op=%s device=cpu date=%s batchlas=%s\n", op, date[:min(10, len(date))], commit)
+	fmt.Fprintf(&b, "# source=transcribed:bench/results/cpu/%s.jsonl\n", op)
+	b.WriteString("# Measured with bench/cpu_vendor.sh (batchbench, arms interleaved in both orders, every output\n")
+	b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load average\n")
+	b.WriteString("# about 10, see bench/results/cpu/load.txt); a time is the mean of the two orders' medians.\n")
+	b.WriteString("# Untimed rows (transcribed) copy the ranking of the measured f64 or c128 row of their size.\n")
+	b.WriteString("# keys:")
+	for _, k := range old.Keys {
+		switch {
+		case k.Exact:
+			fmt.Fprintf(&b, " %s:exact", k.Name)
+		case k.Weight == 1:
+			fmt.Fprintf(&b, " %s:log", k.Name)
+		default:
+			fmt.Fprintf(&b, " %s:log:%g", k.Name, k.Weight)
+		}
+	}
+	b.WriteString("\n")
+	for _, untimed := range []bool{false, true} {
+		for _, r := range keys {
+			order, _, err := batchlas.RouteCandidates(op, r.dtype)
+			if err != nil {
+				return err
+			}
+			var entries []selection.Entry
+			for _, arm := range order {
+				ab, okA := last[cell{r.dtype, r.m, r.n, r.k, r.batch, arm, "AB"}]
+				ba, okB := last[cell{r.dtype, r.m, r.n, r.k, r.batch, arm, "BA"}]
+				if !okA || !okB {
+					continue
+				}
+				entries = append(entries, selection.Entry{Spelling: selection.MustSpelling(arm), Time: (ab.MS + ba.MS) / 2})
+			}
+			entries = selection.Rank(entries, order)
+			dtype, tier := r.dtype, "measured"
+			if untimed {
+				if dtype, tier = unmeasured(r.dtype), "transcribed"; dtype == "" {
+					continue
+				}
+			}
+			vals := map[string]string{"dtype": dtype, "m": strconv.Itoa(r.m), "n": strconv.Itoa(r.n),
+				"k": strconv.Itoa(r.k), "batch": strconv.Itoa(r.batch)}
+			for i, k := range old.Keys {
+				v, ok := vals[k.Name]
+				if !ok {
+					if v, ok = fixed[k.Name]; !ok {
+						return fmt.Errorf("key %s: no value in the benchmark", k.Name)
+					}
+				}
+				if i > 0 {
+					b.WriteString(" ")
+				}
+				b.WriteString(k.Name + "=" + v)
+			}
+			for _, e := range entries {
+				t := strconv.FormatFloat(e.Time, 'g', 4, 64)
+				if untimed {
+					t = "-"
+				}
+				fmt.Fprintf(&b, " | %s %s", e.Spelling, t)
+			}
+			fmt.Fprintf(&b, " # %s\n", tier)
+		}
+	}
+	t, err := selection.ParseTable(b.String())
+	if err != nil {
+		return err
+	}
+	if err := t.CheckRanks(); err != nil {
+		return err
+	}
+	_, err = os.Stdout.WriteString(b.String())
+	return err
+}
+
+// unmeasured is the dtype whose untimed rows copy the measured dtype's, or "".
+func unmeasured(measured string) string {
+	for u, m := range untimedFrom {
+		if m == measured {
+			return u
+		}
+	}
+	return ""
+}
+
+func read(op string, files []string) ([]line, error) {
+	var out []line
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			return nil, err
+		}
+		sc := bufio.NewScanner(fh)
+		for sc.Scan() {
+			var raw map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &raw); err != nil {
+				fh.Close()
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			l := line{Op: str(raw["op"]), DType: str(raw["dtype"]), Arm: str(raw["arm"]), Order: str(raw["order"]),
+				Date: str(raw["date"]), Commit: str(raw["commit"]), M: num(raw["m"]), N: num(raw["n"]), K: num(raw["k"]),
+				Batch: num(raw["batch"]), MS: flt(raw["ms"]), Verified: raw["verified"] == true}
+			if l.Op == op {
+				out = append(out, l)
+			}
+		}
+		fh.Close()
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no %s lines in %v", op, files)
+	}
+	return out, nil
+}
+
+func str(v any) string { s, _ := v.(string); return s }
+func flt(v any) float64 {
+	f, ok := v.(float64)
+	if !ok {
+		return math.NaN()
+	}
+	return f
+}
+func num(v any) int { return int(flt(v)) }
