@@ -6,8 +6,10 @@
 //
 // Each measured row ranks the arms by the mean of their medians over the two interleaved
 // orders, with selection.Rank (ties within 3% keep the candidate-list order). The keys line
-// comes from the op's current table; keys the benchmark does not vary take the value it
-// used (uplo L, jobz V, jobu and jobvt S). The dtypes that were not measured (f32, c64) get
+// comes from the op's current table, except that the size keys (m, n, k) weigh sizeWeight
+// against batch: the measured batches shrink as n grows, and at equal weights a small call
+// would land on the largest n's row. Keys the benchmark does not vary take the value it used
+// (uplo L, jobz V, jobu and jobvt S). The dtypes that were not measured (f32, c64) get
 // untimed rows ranked as the measured dtype of the same precision class (f64, c128) at the
 // same size, marked transcribed.
 package main
@@ -29,6 +31,9 @@ import (
 
 // fixed are the values of the keys that batchbench's cases hold constant.
 var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S"}
+
+// sizeWeight is the weight of the size keys; the seed's own potrf table uses n:log:3.
+const sizeWeight = 3
 
 // untimedFrom names, per unmeasured dtype, the measured dtype whose ranking it borrows.
 var untimedFrom = map[string]string{"f32": "f64", "c64": "c128"}
@@ -93,6 +98,9 @@ func run(op, tables string, files []string) error {
 	b.WriteString("# Untimed rows (transcribed) copy the ranking of the measured f64 or c128 row of their size.\n")
 	b.WriteString("# keys:")
 	for _, k := range old.Keys {
+		if !k.Exact && (k.Name == "m" || k.Name == "n" || k.Name == "k") {
+			k.Weight = sizeWeight
+		}
 		switch {
 		case k.Exact:
 			fmt.Fprintf(&b, " %s:exact", k.Name)
