@@ -1,0 +1,42 @@
+//go:build cuda
+
+package batchlas
+
+import (
+	"embed"
+	"fmt"
+	"unsafe"
+)
+
+// The native kernels, built by kernels/build.sh into one fatbin per family (machine code for
+// sm_80, sm_89, sm_90 and sm_120, PTX for compute_80) and embedded here.
+//
+//go:embed kernels/*.fatbin
+var fatbins embed.FS
+
+// function returns kernel fn of fatbin mod, loading the module once per device; it runs on
+// the executor thread.
+func (e *cuExec) function(lib *dynLib, mod, fn string) (uintptr, error) {
+	key := mod + "/" + fn
+	if f, ok := e.funcs[key]; ok {
+		return f, nil
+	}
+	m, ok := e.modules[mod]
+	if !ok {
+		img, err := fatbins.ReadFile("kernels/" + mod + ".fatbin")
+		if err != nil || len(img) == 0 {
+			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build", mod)
+		}
+		if err := lib.check("cuModuleLoadData", uintptr(unsafe.Pointer(&m)), uintptr(unsafe.Pointer(&img[0]))); err != nil {
+			return 0, err
+		}
+		e.modules[mod] = m
+	}
+	name := append([]byte(fn), 0)
+	var f uintptr
+	if err := lib.check("cuModuleGetFunction", uintptr(unsafe.Pointer(&f)), m, uintptr(unsafe.Pointer(&name[0]))); err != nil {
+		return 0, err
+	}
+	e.funcs[key] = f
+	return f, nil
+}

@@ -1,0 +1,147 @@
+//go:build cuda && !novendor
+
+package batchlas
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	"github.com/ebitengine/purego"
+)
+
+// cuBLAS and cuSOLVER, opened at run time. The handles belong to the device's executor and
+// are bound to the calling queue's stream before each call; all calls run on the executor
+// thread, so a handle is never used by two threads at once.
+
+var (
+	vendorOnce sync.Once
+	cublasLib  *dynLib
+	solverLib  *dynLib
+	vendorErr  error
+)
+
+func cudaVendorLibs() error {
+	vendorOnce.Do(func() {
+		if cublasLib, vendorErr = openLib("cublas", "libcublas.so.13", "libcublas.so.12", "libcublas.so"); vendorErr != nil {
+			return
+		}
+		cublasLib.nameOf = cublasStatusName
+		if solverLib, vendorErr = openLib("cusolver", "libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"); vendorErr != nil {
+			return
+		}
+		solverLib.nameOf = cusolverStatusName
+	})
+	return vendorErr
+}
+
+func cublasStatusName(st int32) string {
+	fn, err := cublasLib.sym("cublasGetStatusName")
+	if err != nil {
+		return fmt.Sprintf("cublasStatus %d", st)
+	}
+	r, _, _ := purego.SyscallN(fn, uintptr(st))
+	return goString(r)
+}
+
+var cusolverStatusNames = map[int32]string{
+	1: "CUSOLVER_STATUS_NOT_INITIALIZED", 2: "CUSOLVER_STATUS_ALLOC_FAILED", 3: "CUSOLVER_STATUS_INVALID_VALUE",
+	4: "CUSOLVER_STATUS_ARCH_MISMATCH", 5: "CUSOLVER_STATUS_MAPPING_ERROR", 6: "CUSOLVER_STATUS_EXECUTION_FAILED",
+	7: "CUSOLVER_STATUS_INTERNAL_ERROR", 8: "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", 9: "CUSOLVER_STATUS_NOT_SUPPORTED",
+}
+
+func cusolverStatusName(st int32) string {
+	if n, ok := cusolverStatusNames[st]; ok {
+		return n
+	}
+	return fmt.Sprintf("cusolverStatus %d", st)
+}
+
+// cuHandles are one device's library handles.
+type cuHandles struct {
+	blas, solver uintptr
+}
+
+// vendorCall runs f on q's executor thread with the device's handles bound to q's stream.
+func vendorCall(q *Queue, f func(h *cuHandles) error) error {
+	if err := cudaVendorLibs(); err != nil {
+		return err
+	}
+	e := q.eng.(*cudaEngine)
+	return e.ex.do(func(lib *dynLib) error {
+		h, _ := e.ex.vendor.(*cuHandles)
+		if h == nil {
+			h = &cuHandles{}
+			if err := cublasLib.check("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+				return err
+			}
+			e.ex.vendor = h
+		}
+		if err := cublasLib.check("cublasSetStream_v2", h.blas, e.stream); err != nil {
+			return err
+		}
+		if err := solverLib.check("cusolverDnSetStream", h.solver, e.stream); err != nil {
+			return err
+		}
+		return f(h)
+	})
+}
+
+// fitsInt reports whether every size fits the vendor libraries' 32-bit int arguments.
+func fitsInt(v ...int) bool {
+	for _, x := range v {
+		if x > math.MaxInt32 {
+			return false
+		}
+	}
+	return true
+}
+
+// blasPrefix is the letter of T in the vendor function names: S, D, C or Z.
+func blasPrefix[T Scalar]() string {
+	switch dtypeName[T]() {
+	case "f32":
+		return "S"
+	case "f64":
+		return "D"
+	case "c64":
+		return "C"
+	}
+	return "Z"
+}
+
+// cuFill, cuOp, cuSide and cuDiag are the cuBLAS enum values.
+func cuFill(u Uplo) uintptr {
+	if u == Upper {
+		return 1
+	}
+	return 0
+}
+
+func cuOp(t Transpose) uintptr {
+	switch t {
+	case Trans:
+		return 1
+	case ConjTrans:
+		return 2
+	}
+	return 0
+}
+
+func cuSide(s Side) uintptr {
+	if s == Right {
+		return 1
+	}
+	return 0
+}
+
+func cuDiag(d Diag) uintptr {
+	if d == Unit {
+		return 1
+	}
+	return 0
+}
