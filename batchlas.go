@@ -52,11 +52,12 @@ type Device struct {
 	Family    string // "sm", "gfx" or "cpu"
 	Arch      int    // 90 for sm_90; 0 for the CPU
 	IsGPU     bool
-	SubGroup  int   // threads in a warp or wavefront; 1 on the CPU
-	SharedMem int   // bytes of shared memory one block may use; 0 on the CPU
-	MaxBlock  int   // threads in one block; 1 on the CPU
-	Units     int   // multiprocessors, or cores available to the host backend
-	Memory    int64 // bytes of device memory; 0 on the CPU
+	SubGroup  int    // threads in a warp or wavefront; 1 on the CPU
+	SharedMem int    // bytes of shared memory one block may use; 0 on the CPU
+	MaxBlock  int    // threads in one block; 1 on the CPU
+	Units     int    // multiprocessors, or cores available to the host backend
+	Memory    int64  // bytes of device memory; 0 on the CPU
+	Driver    string // driver version, e.g. "580.159"; empty on the CPU
 }
 
 // engine is what a backend gives a queue.

@@ -36,6 +36,20 @@ func dtypeName[E Element]() string {
 	return "i32"
 }
 
+// dtypeIndex numbers the scalar types 0..3 in the order f32, f64, c64, c128.
+func dtypeIndex[T Scalar]() int {
+	var z T
+	switch any(z).(type) {
+	case float32:
+		return 0
+	case float64:
+		return 1
+	case complex64:
+		return 2
+	}
+	return 3
+}
+
 func sizeOf[E Element]() int {
 	var z E
 	return int(unsafe.Sizeof(z))

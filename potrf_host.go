@@ -21,30 +21,38 @@ func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 }
 
 // potrfKernel returns a constructor of single-matrix Cholesky kernels; each goroutine makes
-// its own, since a kernel may keep scratch space.
+// its own, since a kernel may keep scratch space. float32 and complex64 run in double
+// precision on a copy: Go's complex64 arithmetic is slower than complex128, and the copy costs
+// O(n^2) against the O(n^3) factorization.
 func potrfKernel[T Scalar]() func() func(lower bool, n int, a []T, lda int) int {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
 		k = func() func(bool, int, []float64, int) int { return dpotrf }
-	case float32:
-		k = func() func(bool, int, []float32, int) int {
-			var w []float64
-			return func(lower bool, n int, a []float32, lda int) int {
-				ldw := max(1, n)
-				w = grow(w, ldw*n)
-				widenReal(w, ldw, a, lda, n, n)
-				info := dpotrf(lower, n, w, ldw)
-				widenReal(a, lda, w, ldw, n, n)
-				return info
-			}
-		}
-	case complex64:
-		k = func() func(bool, int, []complex64, int) int { return zpotrf[complex64] }
 	case complex128:
 		k = func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
+	case float32:
+		k = widenedPotrf(dpotrf, widenReal[float64, float32], widenReal[float32, float64])
+	case complex64:
+		k = widenedPotrf(zpotrf[complex128], widenCplx[complex128, complex64], widenCplx[complex64, complex128])
 	}
 	return k.(func() func(bool, int, []T, int) int)
+}
+
+// widenedPotrf runs a double-precision kernel on a single-precision matrix through scratch.
+func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
+	up func([]W, int, []T, int, int, int), down func([]T, int, []W, int, int, int)) func() func(bool, int, []T, int) int {
+	return func() func(bool, int, []T, int) int {
+		var w []W
+		return func(lower bool, n int, a []T, lda int) int {
+			ldw := max(1, n)
+			w = grow(w, ldw*n)
+			up(w, ldw, a, lda, n, n)
+			info := kern(lower, n, w, ldw)
+			down(a, lda, w, ldw, n, n)
+			return info
+		}
+	}
 }
 
 // dpotrf factors one column-major matrix with gonum and returns LAPACK's info.

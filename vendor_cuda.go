@@ -91,6 +91,8 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 	})
 }
 
+func onCUDA(q *Queue) bool { return q.dev.Backend == CUDA }
+
 // fitsInt reports whether every size fits the vendor libraries' 32-bit int arguments.
 func fitsInt(v ...int) bool {
 	for _, x := range v {

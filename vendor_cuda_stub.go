@@ -2,6 +2,7 @@
 
 package batchlas
 
-// Without cuda, or with novendor, no op has a CUDA vendor part.
+// Without cuda, or with novendor, no op has a CUDA vendor part: each is the zero family,
+// which vendorFamily skips.
 
-func potrfCUDAVendor[T Scalar]() vendorPart[potrfCall[T]] { return vendorPart[potrfCall[T]]{} }
+func potrfCUDAVendor[T Scalar]() family[potrfCall[T]] { return family[potrfCall[T]]{} }

@@ -3,9 +3,9 @@
 package batchlas
 
 // potrf through cusolverDn<t>potrfBatched, which reads a device array of matrix pointers.
-func potrfCUDAVendor[T Scalar]() vendorPart[potrfCall[T]] {
-	return vendorPart[potrfCall[T]]{
-		canRun:     func(_ *Queue, c *potrfCall[T]) bool { return fitsInt(c.a.ld, c.a.batch) },
+func potrfCUDAVendor[T Scalar]() family[potrfCall[T]] {
+	return family[potrfCall[T]]{
+		canRun:     func(q *Queue, c *potrfCall[T]) bool { return onCUDA(q) && fitsInt(c.a.ld, c.a.batch) },
 		bufferSize: func(_ *Queue, c *potrfCall[T]) int { return 8 * c.a.batch },
 		launch:     potrfCUSOLVER[T],
 	}

@@ -1,0 +1,354 @@
+// Command batchbench times and verifies batched operations on the best queue available (or
+// the one named), and prints one table. With no arguments it runs a short demo.
+//
+// Arms (-arms vendor,tiny) are family spellings pinned in turn with batchlas.PinRoute; they
+// run interleaved in one process (A B A B ...), then again in the reverse order, as
+// ../../shared/BENCH.md asks, and every timed output is verified.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/batchlas/batchlas"
+)
+
+type config struct {
+	ops, dtypes, arms []string
+	ns, batches       []int
+	backend           batchlas.Backend
+	reps              int
+	jsonOut           string
+}
+
+func main() {
+	cfg, err := parseFlags(os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "batchbench:", err)
+		os.Exit(2)
+	}
+	if err := run(cfg, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "batchbench:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string) (config, error) {
+	fs := flag.NewFlagSet("batchbench", flag.ContinueOnError)
+	ops := fs.String("op", "demo", "operations, comma-separated ("+strings.Join(opNames(), ",")+"), or demo")
+	dtypes := fs.String("dtype", "f64", "dtypes: f32,f64,c64,c128")
+	ns := fs.String("n", "64", "matrix sizes")
+	batches := fs.String("batch", "1024", "batch sizes")
+	backend := fs.String("backend", "auto", "auto, host, cuda or rocm")
+	arms := fs.String("arms", "auto", "family spellings to compare, e.g. vendor,tiny (auto: the router's choice)")
+	reps := fs.Int("reps", 15, "timed repetitions per arm and order")
+	jsonOut := fs.String("json", "", "append one JSON line per result to this file (- for stdout)")
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	cfg := config{ops: split(*ops), dtypes: split(*dtypes), arms: split(*arms), reps: *reps, jsonOut: *jsonOut}
+	var err error
+	if cfg.ns, err = ints(*ns); err != nil {
+		return cfg, fmt.Errorf("-n: %w", err)
+	}
+	if cfg.batches, err = ints(*batches); err != nil {
+		return cfg, fmt.Errorf("-batch: %w", err)
+	}
+	if cfg.backend, err = parseBackend(*backend); err != nil {
+		return cfg, err
+	}
+	if cfg.reps < 1 {
+		return cfg, fmt.Errorf("-reps must be at least 1")
+	}
+	for _, d := range cfg.dtypes {
+		if _, ok := dtypeIndex[d]; !ok {
+			return cfg, fmt.Errorf("-dtype: unknown %q", d)
+		}
+	}
+	return cfg, nil
+}
+
+func split(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func ints(s string) ([]int, error) {
+	var out []int
+	for _, f := range split(s) {
+		v, err := strconv.Atoi(f)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("bad size %q", f)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func parseBackend(s string) (batchlas.Backend, error) {
+	for _, b := range []batchlas.Backend{batchlas.Auto, batchlas.Host, batchlas.CUDA, batchlas.ROCm} {
+		if b.String() == s {
+			return b, nil
+		}
+	}
+	return 0, fmt.Errorf("-backend: unknown %q", s)
+}
+
+// job is one (op, dtype, shape) to time.
+type job struct {
+	op    string
+	dtype string
+	n     int
+	batch int
+}
+
+// demo is what a new user sees first: a few verified calls that finish in seconds anywhere.
+var demo = []job{
+	{"potrf", "f32", 64, 2048}, {"potrf", "f64", 64, 2048}, {"potrf", "c128", 32, 2048},
+}
+
+func run(cfg config, out io.Writer) error {
+	q, err := batchlas.NewQueue(cfg.backend)
+	if err != nil {
+		return err
+	}
+	defer q.Close()
+	jobs := demo
+	if !(len(cfg.ops) == 1 && cfg.ops[0] == "demo") {
+		jobs = nil
+		for _, op := range cfg.ops {
+			if _, ok := registry[op]; !ok {
+				return fmt.Errorf("-op: unknown %q (have %s)", op, strings.Join(opNames(), ","))
+			}
+			for _, d := range cfg.dtypes {
+				for _, n := range cfg.ns {
+					for _, b := range cfg.batches {
+						jobs = append(jobs, job{op, d, n, b})
+					}
+				}
+			}
+		}
+	}
+	var jw io.Writer
+	switch cfg.jsonOut {
+	case "":
+	case "-":
+		jw = out
+	default:
+		f, err := os.OpenFile(cfg.jsonOut, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		jw = f
+	}
+	var rows []result
+	for _, j := range jobs {
+		rs, err := measure(q, j, cfg.arms, cfg.reps)
+		if err != nil {
+			return fmt.Errorf("%s %s n=%d batch=%d: %w", j.op, j.dtype, j.n, j.batch, err)
+		}
+		rows = append(rows, rs...)
+	}
+	if jw != nil {
+		meta := runMeta(q)
+		for _, r := range rows {
+			if err := writeJSON(jw, meta, r); err != nil {
+				return err
+			}
+		}
+	}
+	printTable(out, q, rows)
+	for _, r := range rows {
+		if !r.verified {
+			return fmt.Errorf("%s %s n=%d arm %s failed verification (residual %.3g)", r.op, r.dtype, r.n, r.arm, r.resid)
+		}
+	}
+	return nil
+}
+
+// result is one arm of one job, over both orders.
+type result struct {
+	job
+	arm      string
+	order    string // "AB" or "BA"
+	median   float64
+	spread   float64 // (max - min) / median of the timed repetitions
+	flops    float64 // per call
+	bytes    float64 // fewest bytes per call
+	resid    float64 // max scaled residual over the verified matrices
+	verified bool
+}
+
+// measure times every arm of j, interleaved, in both orders.
+func measure(q *batchlas.Queue, j job, arms []string, reps int) ([]result, error) {
+	spec := registry[j.op]
+	b, err := spec.make[dtypeIndex[j.dtype]](q, j.n, j.batch)
+	if err != nil {
+		return nil, err
+	}
+	defer b.free()
+	var out []result
+	for _, order := range []string{"AB", "BA"} {
+		seq := append([]string(nil), arms...)
+		if order == "BA" {
+			if len(arms) < 2 {
+				break
+			}
+			for i, k := 0, len(seq)-1; i < k; i, k = i+1, k-1 {
+				seq[i], seq[k] = seq[k], seq[i]
+			}
+		}
+		times := make(map[string][]float64)
+		resid := make(map[string]float64)
+		// One untimed round first: module load, handles, first launch.
+		for rep := -1; rep < reps; rep++ {
+			for _, arm := range seq {
+				ms, r, err := timeArm(q, b, j.op, arm)
+				if err != nil {
+					return nil, fmt.Errorf("arm %s: %w", arm, err)
+				}
+				if rep >= 0 {
+					times[arm] = append(times[arm], ms)
+					resid[arm] = max(resid[arm], r)
+				}
+			}
+		}
+		for _, arm := range seq {
+			med, spread := stats(times[arm])
+			out = append(out, result{job: j, arm: arm, order: order, median: med, spread: spread,
+				flops: spec.flops(j.n) * float64(j.batch) * cplxFactor(j.dtype),
+				bytes: b.bytes(), resid: resid[arm], verified: resid[arm] <= verifyTol})
+		}
+	}
+	return out, nil
+}
+
+// verifyTol bounds the scaled residual of a verified output, as in the conformance suite.
+const verifyTol = 30
+
+// timeArm restores the inputs, runs the op once under the arm's pin and verifies it.
+func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err error) {
+	if err := b.reset(); err != nil {
+		return 0, 0, err
+	}
+	restore, err := batchlas.PinRoute(op, arm)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer restore()
+	if err := q.Wait(); err != nil {
+		return 0, 0, err
+	}
+	start := time.Now()
+	if err := b.run(); err != nil {
+		return 0, 0, err
+	}
+	if err := q.Wait(); err != nil {
+		return 0, 0, err
+	}
+	ms = float64(time.Since(start).Nanoseconds()) / 1e6
+	resid, err = b.verify()
+	return ms, resid, err
+}
+
+func stats(xs []float64) (median, spread float64) {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	median = s[len(s)/2]
+	if len(s)%2 == 0 {
+		median = (s[len(s)/2-1] + s[len(s)/2]) / 2
+	}
+	return median, (s[len(s)-1] - s[0]) / median
+}
+
+func cplxFactor(dtype string) float64 {
+	if dtype == "c64" || dtype == "c128" {
+		return 4
+	}
+	return 1
+}
+
+// roofGBs is the memory roof of the device in GB/s (BENCH.md), or 0 where none is known.
+func roofGBs(d batchlas.Device) float64 {
+	if d.Key == "sm_90" {
+		return 4300
+	}
+	return 0
+}
+
+func printTable(w io.Writer, q *batchlas.Queue, rows []result) {
+	d := q.Device()
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "op\tdtype\tn\tbatch\tbackend\tarm\torder\tms\tGFLOP/s\tGB/s\t%%roof\tresidual\tok\t\n")
+	for _, r := range rows {
+		roof := "-"
+		if rr := roofGBs(d); rr > 0 {
+			roof = fmt.Sprintf("%.1f", 100*r.bytes/1e9/(r.median/1e3)/rr)
+		}
+		ok := "yes"
+		if !r.verified {
+			ok = "FAILED"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%.3f\t%.1f\t%.1f\t%s\t%.3g\t%s\t\n",
+			r.op, r.dtype, r.n, r.batch, d.Key, r.arm, r.order, r.median,
+			r.flops/1e6/r.median, r.bytes/1e6/r.median, roof, r.resid, ok)
+	}
+	tw.Flush()
+}
+
+type meta struct {
+	device, driver, commit, date string
+}
+
+func runMeta(q *batchlas.Queue) meta {
+	m := meta{device: q.Device().Name + " (" + q.Device().Key + ")", date: time.Now().UTC().Format(time.RFC3339)}
+	if out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
+		m.commit = strings.TrimSpace(string(out))
+	}
+	m.driver = q.Device().Driver
+	return m
+}
+
+func writeJSON(w io.Writer, m meta, r result) error {
+	roof := 0.0
+	if rr := roofGBs(batchlas.Device{Key: keyOf(m.device)}); rr > 0 {
+		roof = 100 * r.bytes / 1e9 / (r.median / 1e3) / rr
+	}
+	line, err := json.Marshal(map[string]any{
+		"device": m.device, "driver": m.driver, "commit": m.commit, "date": m.date,
+		"op": r.op, "dtype": r.dtype, "m": r.n, "n": r.n, "k": r.n, "batch": r.batch,
+		"arm": r.arm, "order": r.order, "ms": r.median, "spread": r.spread,
+		"gbs": r.bytes / 1e6 / r.median, "gflops": r.flops / 1e6 / r.median, "roof_pct": roof,
+		"verify_err": r.resid, "verified": r.verified,
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", line)
+	return err
+}
+
+func keyOf(device string) string {
+	if i := strings.LastIndex(device, "("); i >= 0 {
+		return strings.TrimSuffix(device[i+1:], ")")
+	}
+	return device
+}
+
+func inf() float64 { return math.Inf(1) }
