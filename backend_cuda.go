@@ -4,6 +4,7 @@ package batchlas
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"unsafe"
@@ -209,3 +210,27 @@ func (e *cudaEngine) zero32(p uintptr, n int) error {
 
 // cudaOf is q's CUDA engine.
 func cudaOf(q *Queue) *cudaEngine { return q.eng.(*cudaEngine) }
+
+// Modes of copyMat (kernels/util/util.cu).
+const (
+	copyIfOK      = 1 // only matrices whose info is 0
+	copyIfFailed  = 2 // only matrices whose info is not 0
+	copyTranspose = 4 // dst(i, j) = src(j, i)
+	copyConj      = 8 // conjugate (complex types only)
+)
+
+// copyMat copies rows-by-cols matrices of a batch from src (ld sld, stride sstride, in
+// elements) to dst on the stream; info (a device int32 per matrix) is read by the
+// conditional modes.
+func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr, sld, sstride, rows, cols, batch int, info uintptr, mode int) error {
+	total := rows * cols * batch
+	if total == 0 {
+		return nil
+	}
+	if dtypeName[T]() == "f32" || dtypeName[T]() == "f64" {
+		mode &^= copyConj
+	}
+	const threads = 256
+	return e.launch("util", fmt.Sprintf("copy_mat_%d", sizeOf[T]()), dim3{(total + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
+		dst, uintptr(dld), uintptr(dstride), src, uintptr(sld), uintptr(sstride), uintptr(rows), uintptr(cols), uintptr(batch), info, uintptr(mode))
+}

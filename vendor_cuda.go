@@ -147,3 +147,71 @@ func cuDiag(d Diag) uintptr {
 	}
 	return 0
 }
+
+// scalarBuf holds the host scalars (alpha, beta) of one library call, each in a 16-byte
+// aligned slot: some cuBLAS paths read complex scalars with 16-byte loads. Keep it alive
+// until the call returns.
+type scalarBuf []complex128
+
+func scalars[T Scalar](xs ...T) scalarBuf {
+	s := make(scalarBuf, len(xs))
+	for i, x := range xs {
+		*(*T)(unsafe.Pointer(&s[i])) = x
+	}
+	return s
+}
+
+// realScalars holds real scalars (herk's and her2k's alpha or beta) of T's real type.
+func realScalars[T Scalar](xs ...float64) scalarBuf {
+	s := make(scalarBuf, len(xs))
+	for i, x := range xs {
+		if n := dtypeName[T](); n == "f32" || n == "c64" {
+			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
+		} else {
+			*(*float64)(unsafe.Pointer(&s[i])) = x
+		}
+	}
+	return s
+}
+
+func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }
+
+func isComplexT[T Scalar]() bool {
+	n := dtypeName[T]()
+	return n == "c64" || n == "c128"
+}
+
+// devArray is a batch of device objects: object b starts at base + b*stride bytes.
+type devArray struct {
+	base   uintptr
+	stride int
+}
+
+func matArray[T Scalar](m *Matrix[T]) devArray { return devArray{m.devPtr(), m.strd * sizeOf[T]()} }
+
+func vecArray[E Element](v *Vector[E], per int) devArray {
+	return devArray{v.devPtr(), per * sizeOf[E]()}
+}
+
+// ptrArraysBytes is the workspace of ptrArrays.
+func ptrArraysBytes(batch, arrays, extra int) int { return alignUp(8*batch*arrays, 256) + extra }
+
+func alignUp(n, a int) int { return (n + a - 1) / a * a }
+
+// ptrArrays leases the queue's workspace and fills one device pointer array per arr, on the
+// stream; extra bytes of workspace follow the arrays, 256-byte aligned, at *extraPtr.
+func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, extraPtr uintptr, err error) {
+	ws, err := q.scratch(ptrArraysBytes(batch, len(arrs), extra))
+	if err != nil {
+		return nil, 0, err
+	}
+	e := cudaOf(q)
+	for i, a := range arrs {
+		p := ws + uintptr(8*batch*i)
+		if err := e.ptrArray(p, a.base, a.stride, batch); err != nil {
+			return nil, 0, err
+		}
+		ptrs = append(ptrs, p)
+	}
+	return ptrs, ws + uintptr(alignUp(8*batch*len(arrs), 256)), nil
+}
