@@ -215,3 +215,11 @@ func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, ex
 	}
 	return ptrs, ws + uintptr(alignUp(8*batch*len(arrs), 256)), nil
 }
+
+// libOf is the library of a vendor function, by its name.
+func libOf(fn string) *dynLib {
+	if len(fn) > 8 && fn[:8] == "cusolver" {
+		return solverLib
+	}
+	return cublasLib
+}
