@@ -223,3 +223,22 @@ func libOf(fn string) *dynLib {
 	}
 	return cublasLib
 }
+
+// vendorLoop calls the cuBLAS or cuSOLVER function fn once per matrix of the batch, with
+// the arguments args returns for matrix b, all enqueued on the stream in one visit to the
+// executor thread: the host never waits per matrix.
+func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) []uintptr) error {
+	return vendorCall(q, func(h *cuHandles) error {
+		for b := 0; b < batch; b++ {
+			if err := libOf(fn).check(fn, args(h, b)...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// at is the device address of matrix b of m.
+func at[T Scalar](m *Matrix[T], b int) uintptr {
+	return m.devPtr() + uintptr(b*m.strd*sizeOf[T]())
+}
