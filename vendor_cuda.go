@@ -242,3 +242,38 @@ func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) [
 func at[T Scalar](m *Matrix[T], b int) uintptr {
 	return m.devPtr() + uintptr(b*m.strd*sizeOf[T]())
 }
+
+// carve leases the queue's workspace once and splits it into 256-byte aligned parts of the
+// given sizes: a call whose steps need several buffers must not lease twice, since every
+// lease returns the same arena.
+func carve(q *Queue, sizes ...int) ([]uintptr, error) {
+	ws, err := q.scratch(carveBytes(sizes...))
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]uintptr, len(sizes))
+	off := 0
+	for i, s := range sizes {
+		parts[i] = ws + uintptr(off)
+		off += alignUp(s, 256)
+	}
+	return parts, nil
+}
+
+// carveBytes is the workspace that carve leases.
+func carveBytes(sizes ...int) int {
+	total := 0
+	for _, s := range sizes {
+		total += alignUp(s, 256)
+	}
+	return total
+}
+
+// hostInfoErr reports an int that a vendor call writes on the host (argument checks of cuBLAS's
+// getrsBatched and geqrfBatched); nonzero means the library refused an argument.
+func hostInfoErr(call string, info *int32) error {
+	if *info != 0 {
+		return &DeviceError{Library: "cublas", Call: call, Status: int(*info), Name: fmt.Sprintf("argument %d refused", -*info)}
+	}
+	return nil
+}
