@@ -277,3 +277,11 @@ func hostInfoErr(call string, info *int32) error {
 	}
 	return nil
 }
+
+// cuOpOf is trans for a cuBLAS call on T: ConjTrans of a real type is Trans.
+func cuOpOf[T Scalar](t Transpose) uintptr {
+	if t == ConjTrans && !isComplexT[T]() {
+		t = Trans
+	}
+	return cuOp(t)
+}
