@@ -1,6 +1,9 @@
 package batchlas
 
 import (
+	"math"
+	"math/cmplx"
+
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
 	lapack "gonum.org/v1/gonum/lapack/gonum"
@@ -71,4 +74,148 @@ func grow[E any](s []E, n int) []E {
 		return make([]E, n)
 	}
 	return s[:n]
+}
+
+// isComplex reports whether T is a complex type.
+func isComplex[T Scalar]() bool {
+	switch any(*new(T)).(type) {
+	case complex64, complex128:
+		return true
+	}
+	return false
+}
+
+// Column-major BLAS on gonum, for the four scalar types. A column-major matrix read
+// row-major is its transpose, so each call swaps sides, triangles or operands while the
+// transpose flag stays: op(A)^T of a column-major A is op of its row-major view.
+
+// blasTrans is gonum's flag for t.
+func blasTrans(t Transpose) blas.Transpose {
+	switch t {
+	case Trans:
+		return blas.Trans
+	case ConjTrans:
+		return blas.ConjTrans
+	}
+	return blas.NoTrans
+}
+
+func blasDiag(unit bool) blas.Diag {
+	if unit {
+		return blas.Unit
+	}
+	return blas.NonUnit
+}
+
+// cmTrsm overwrites the m-by-n column-major B with op(A)^-1 B for the m-by-m triangular A
+// (unit: its diagonal is taken as one). As B^T op(A)^T = X^T, gonum solves from the right.
+func cmTrsm[T Scalar](uplo Uplo, trans Transpose, unit bool, m, n int, a []T, lda int, b []T, ldb int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	s, ul, tr, dg := blas.Right, rowMajorUplo(uplo), blasTrans(trans), blasDiag(unit)
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dtrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]float64), ldb)
+	case []float32:
+		blasImpl.Strsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]float32), ldb)
+	case []complex128:
+		blasImpl.Ztrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]complex128), ldb)
+	case []complex64:
+		blasImpl.Ctrsm(s, ul, tr, dg, n, m, 1, a, lda, any(b).([]complex64), ldb)
+	}
+}
+
+// cmGeru is the rank-one update A += alpha x y^T of the m-by-n column-major A (no
+// conjugation); x and y have strides incx and incy. Row-major, it is A^T += alpha y x^T.
+func cmGeru[T Scalar](m, n int, alpha T, x []T, incx int, y []T, incy int, a []T, lda int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dger(n, m, any(alpha).(float64), any(y).([]float64), incy, any(x).([]float64), incx, a, lda)
+	case []float32:
+		blasImpl.Sger(n, m, any(alpha).(float32), any(y).([]float32), incy, any(x).([]float32), incx, a, lda)
+	case []complex128:
+		blasImpl.Zgeru(n, m, any(alpha).(complex128), any(y).([]complex128), incy, any(x).([]complex128), incx, a, lda)
+	case []complex64:
+		blasImpl.Cgeru(n, m, any(alpha).(complex64), any(y).([]complex64), incy, any(x).([]complex64), incx, a, lda)
+	}
+}
+
+// cmGemv is y = alpha A x + beta y for the m-by-n column-major A and unit strides; row-major,
+// it is the transposed product.
+func cmGemv[T Scalar](m, n int, alpha T, a []T, lda int, x []T, beta T, y []T) {
+	if m == 0 {
+		return
+	}
+	tr := blas.Trans
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dgemv(tr, n, m, any(alpha).(float64), a, lda, any(x).([]float64), 1, any(beta).(float64), any(y).([]float64), 1)
+	case []float32:
+		blasImpl.Sgemv(tr, n, m, any(alpha).(float32), a, lda, any(x).([]float32), 1, any(beta).(float32), any(y).([]float32), 1)
+	case []complex128:
+		blasImpl.Zgemv(tr, n, m, any(alpha).(complex128), a, lda, any(x).([]complex128), 1, any(beta).(complex128), any(y).([]complex128), 1)
+	case []complex64:
+		blasImpl.Cgemv(tr, n, m, any(alpha).(complex64), a, lda, any(x).([]complex64), 1, any(beta).(complex64), any(y).([]complex64), 1)
+	}
+}
+
+// cmTrmv is x = A x for the n-by-n column-major triangular A (unit: its diagonal is taken as
+// one) and a unit-stride x; row-major, it is the transposed product.
+func cmTrmv[T Scalar](uplo Uplo, unit bool, n int, a []T, lda int, x []T) {
+	if n == 0 {
+		return
+	}
+	ul, tr, dg := rowMajorUplo(uplo), blas.Trans, blasDiag(unit)
+	switch a := any(a).(type) {
+	case []float64:
+		blasImpl.Dtrmv(ul, tr, dg, n, a, lda, any(x).([]float64), 1)
+	case []float32:
+		blasImpl.Strmv(ul, tr, dg, n, a, lda, any(x).([]float32), 1)
+	case []complex128:
+		blasImpl.Ztrmv(ul, tr, dg, n, a, lda, any(x).([]complex128), 1)
+	case []complex64:
+		blasImpl.Ctrmv(ul, tr, dg, n, a, lda, any(x).([]complex64), 1)
+	}
+}
+
+// iamax is the index of the first element of the nonempty x of largest |x| (|Re x| + |Im x|
+// for complex types), as BLAS's i?amax.
+func iamax[T Scalar](x []T) int {
+	switch x := any(x).(type) {
+	case []float64:
+		return blasImpl.Idamax(len(x), x, 1)
+	case []float32:
+		return blasImpl.Isamax(len(x), x, 1)
+	case []complex128:
+		return blasImpl.Izamax(len(x), x, 1)
+	case []complex64:
+		return blasImpl.Icamax(len(x), x, 1)
+	}
+	return 0
+}
+
+// absS is |x| for any scalar type.
+func absS[T Scalar](x T) float64 {
+	switch x := any(x).(type) {
+	case float64:
+		return math.Abs(x)
+	case float32:
+		return math.Abs(float64(x))
+	case complex128:
+		return cmplx.Abs(x)
+	case complex64:
+		return cmplx.Abs(complex128(x))
+	}
+	return 0
+}
+
+// scal is x *= s.
+func scal[T Scalar](x []T, s T) {
+	for i := range x {
+		x[i] *= s
+	}
 }

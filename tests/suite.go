@@ -514,3 +514,6 @@ func WantArgErr(t testing.TB, err error, arg string) {
 		t.Errorf("error %q names argument %q; want %q", err, ae.Arg, arg)
 	}
 }
+
+// WatchMatrix is Watch for a matrix of a type parameter, which Watch's type set cannot take.
+func WatchMatrix[T batchlas.Scalar](m *batchlas.Matrix[T]) Watched { return watchedMatrix[T]{m} }

@@ -1,0 +1,67 @@
+package batchlas
+
+// Getrf computes the LU factorization with partial pivoting of each m-by-n matrix A_b of the
+// batch a (rectangular allowed), as LAPACK's getrf:
+//
+//	A_b = P_b L_b U_b,
+//
+// with P_b a permutation, L_b m-by-min(m,n) unit lower triangular (lower trapezoidal when
+// m > n) and U_b min(m,n)-by-n upper triangular (upper trapezoidal when m < n). A_b is
+// overwritten by L_b below the diagonal (its unit diagonal is not stored) and U_b on and
+// above it.
+//
+// ipiv must hold at least min(m,n)*a.Batch() elements; matrix b's pivots are
+// ipiv[b*min(m,n) : (b+1)*min(m,n)], 1-based as in LAPACK: row k was interchanged with row
+// ipiv[k] (k = 1, ..., min(m,n)), in that order, so P_b is the product of those swaps.
+//
+// info must hold at least a.Batch() elements. On return info[b] is 0, or k > 0 when U_b(k,k)
+// is exactly zero: the factorization was completed, but U_b is singular and solving with it
+// would divide by zero. The other matrices are unaffected.
+//
+// Errors: a wrapped ErrInvalidArgument for a nil or foreign a, or a short ipiv or info;
+// *NoRouteError when no family of the build can run the call.
+func Getrf[T Scalar](q *Queue, a *Matrix[T], ipiv, info *Vector[int32]) error {
+	c := &getrfCall[T]{a: a, ipiv: ipiv, info: info}
+	if err := c.check(q); err != nil {
+		return err
+	}
+	return dispatch(q, "getrf", dtypeName[T](), c.key(), getrfFamilies[T](), c)
+}
+
+// GetrfBufferSize is the workspace in bytes that Getrf leases from q's arena for this call.
+func GetrfBufferSize[T Scalar](q *Queue, a *Matrix[T], ipiv, info *Vector[int32]) (int, error) {
+	c := &getrfCall[T]{a: a, ipiv: ipiv, info: info}
+	if err := c.check(q); err != nil {
+		return 0, err
+	}
+	return bufferSize(q, "getrf", dtypeName[T](), c.key(), getrfFamilies[T](), c)
+}
+
+type getrfCall[T Scalar] struct {
+	a          *Matrix[T]
+	ipiv, info *Vector[int32]
+}
+
+func (c *getrfCall[T]) check(q *Queue) error {
+	const op = "getrf"
+	if err := q.usable(op); err != nil {
+		return err
+	}
+	if err := c.a.check(q, op, "a"); err != nil {
+		return err
+	}
+	if err := c.ipiv.check(q, op, "ipiv", min(c.a.rows, c.a.cols)*c.a.batch); err != nil {
+		return err
+	}
+	return c.info.check(q, op, "info", c.a.batch)
+}
+
+func (c *getrfCall[T]) key() callKey {
+	return shapeKey("m", c.a.rows, "n", c.a.cols, "batch", c.a.batch)
+}
+
+func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
+	return []family[getrfCall[T]]{
+		{name: "host", canRun: func(q *Queue, _ *getrfCall[T]) bool { return onHost(q) }, launch: getrfHost[T]},
+	}
+}

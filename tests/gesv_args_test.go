@@ -1,0 +1,70 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+func TestGesvArgs(t *testing.T) {
+	q, other := ArgQueues(t)
+	a := ArgMatrix[complex64](t, q, 4, 4, 3)
+	b := ArgMatrix[complex64](t, q, 4, 2, 3)
+	rect := ArgMatrix[complex64](t, q, 4, 3, 3)
+	rows := ArgMatrix[complex64](t, q, 3, 2, 3)
+	batch := ArgMatrix[complex64](t, q, 4, 2, 4)
+	foreign := ArgMatrix[complex64](t, other, 4, 4, 3)
+	foreignB := ArgMatrix[complex64](t, other, 4, 2, 3)
+	ipiv := PoisonedInfo(t, q, 12)
+	shortPiv := PoisonedInfo(t, q, 11)
+	info := PoisonedInfo(t, q, 3)
+	shortInfo := PoisonedInfo(t, q, 2)
+	RunArgCases(t, q, []ArgCase{
+		{"nil queue", "q", func() error { return batchlas.Gesv(nil, a, ipiv, b, info) }},
+		{"nil a", "a", func() error { return batchlas.Gesv(q, nil, ipiv, b, info) }},
+		{"foreign a", "a", func() error { return batchlas.Gesv(q, foreign, ipiv, b, info) }},
+		{"nil b", "b", func() error { return batchlas.Gesv(q, a, ipiv, nil, info) }},
+		{"foreign b", "b", func() error { return batchlas.Gesv(q, a, ipiv, foreignB, info) }},
+		{"non-square a", "a", func() error { return batchlas.Gesv(q, rect, ipiv, b, info) }},
+		{"b rows", "b", func() error { return batchlas.Gesv(q, a, ipiv, rows, info) }},
+		{"b batch", "b", func() error { return batchlas.Gesv(q, a, ipiv, batch, info) }},
+		{"nil ipiv", "ipiv", func() error { return batchlas.Gesv(q, a, nil, b, info) }},
+		{"short ipiv", "ipiv", func() error { return batchlas.Gesv(q, a, shortPiv, b, info) }},
+		{"nil info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, nil) }},
+		{"short info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, shortInfo) }},
+		{"buffer size, b rows", "b", func() error {
+			_, err := batchlas.GesvBufferSize(q, a, ipiv, rows, info)
+			return err
+		}},
+	}, Watch(a), Watch(b), Watch(ipiv), Watch(info))
+}
+
+func FuzzGesv(f *testing.F) {
+	f.Add(4, 4, 2, 3, 3, 12, 3)
+	f.Add(1, 1, 1, 1, 1, 1, 1)
+	f.Add(0, 0, 0, 0, 0, -1, -1)
+	q := FuzzQueue(f)
+	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch, pivLen, infoLen int) {
+		a, err := batchlas.NewMatrix[float32](q, Small(n), Small(n), Small(batch))
+		if err != nil {
+			return
+		}
+		defer a.Free()
+		b, err := batchlas.NewMatrix[float32](q, Small(bRows), Small(nrhs), Small(bBatch))
+		if err != nil {
+			return
+		}
+		defer b.Free()
+		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
+		if err != nil {
+			return
+		}
+		defer ipiv.Free()
+		info, err := batchlas.NewVector[int32](q, Small(infoLen))
+		if err != nil {
+			return
+		}
+		defer info.Free()
+		_ = batchlas.Gesv(q, a, ipiv, b, info)
+	})
+}

@@ -1,0 +1,201 @@
+package tests
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+func TestGetrf(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		ForEachDType(t, q, testGetrf[float32], testGetrf[float64], testGetrf[complex64], testGetrf[complex128])
+	})
+}
+
+func testGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
+	layouts := append(Empty(), SquareLayouts(5, 1, 2, 3, 7, 16, 33)...)
+	layouts = append(layouts,
+		Layout{Rows: 7, Cols: 3, Batch: 4}, Layout{Rows: 3, Cols: 7, Batch: 4},
+		Layout{Rows: 9, Cols: 4, LDPad: 2, StridePad: 3, Batch: 5},
+		Layout{Rows: 4, Cols: 9, LDPad: 1, StridePad: 2, Batch: 5},
+		Layout{Rows: 1, Cols: 5, Batch: 3}, Layout{Rows: 5, Cols: 1, Batch: 3},
+		Layout{Rows: 0, Cols: 4, Batch: 2}, Layout{Rows: 4, Cols: 0, Batch: 2},
+		Layout{Rows: 64, Cols: 64, Batch: 2}, Layout{Rows: 8, Cols: 8, Batch: 1024})
+	for _, l := range layouts {
+		t.Run(l.String(), func(t *testing.T) { checkGetrf[T](t, q, l, nil) })
+	}
+	// Exactly zero columns planted in the middle of a saturating batch, rectangular too:
+	// U(k,k) = 0 for the first zero column k, and every other matrix must still be right.
+	t.Run("planted", func(t *testing.T) {
+		checkGetrf[T](t, q, Layout{Rows: 12, Cols: 12, LDPad: 1, Batch: 1024}, map[int]int{511: 0, 512: 6, 513: 11, 1023: 3})
+	})
+	t.Run("planted_rect", func(t *testing.T) {
+		checkGetrf[T](t, q, Layout{Rows: 9, Cols: 5, StridePad: 2, Batch: 7}, map[int]int{3: 4})
+		checkGetrf[T](t, q, Layout{Rows: 5, Cols: 9, StridePad: 2, Batch: 7}, map[int]int{3: 2})
+	})
+}
+
+// checkGetrf factors random matrices of layout l, every gap and output poisoned. plant maps a
+// matrix to the column made exactly zero; info must be that column plus one.
+func checkGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, plant map[int]int) {
+	rng := NewRand(t)
+	full := randGeneral[T](rng, l, plant)
+	in := storeAll[T](l, full)
+	k := min(l.Rows, l.Cols)
+	a := Upload(t, q, in)
+	ipiv := PoisonedInfo(t, q, k*l.Batch)
+	info := PoisonedInfo(t, q, l.Batch)
+	if err := batchlas.Getrf(q, a, ipiv, info); err != nil {
+		t.Fatalf("Getrf: %v", err)
+	}
+	out := Download(t, q, a, l)
+	piv := DownloadVector(t, q, ipiv)
+	got := DownloadVector(t, q, info)
+	Untouched(t, in, out, nil)
+	checkInfo(t, got, plant)
+	wantPivots(t, piv, l.Batch, k, l.Rows)
+	for _, b := range checked(l.Batch, plant) {
+		if r := luResidual(full[b], out, b, piv[b*k:(b+1)*k]); r > Tol {
+			t.Errorf("matrix %d: ||PA - LU|| / (n eps ||A||) = %.3g > %d", b, r, Tol)
+		}
+	}
+}
+
+// randGeneral returns a random rows-by-cols matrix per matrix of l, with the column plant[b]
+// of matrix b exactly zero.
+func randGeneral[T batchlas.Scalar](rng *rand.Rand, l Layout, plant map[int]int) []Dense {
+	full := make([]Dense, l.Batch)
+	for b := range full {
+		full[b] = RandDense[T](rng, l.Rows, l.Cols)
+		if j, ok := plant[b]; ok {
+			for i := 0; i < l.Rows; i++ {
+				full[b].Set(i, j, 0)
+			}
+		}
+	}
+	return full
+}
+
+// storeAll stores full[b] as matrix b of a span of layout l whose gaps are NaN.
+func storeAll[T batchlas.Scalar](l Layout, full []Dense) Stored[T] {
+	s := NewStored[T](l)
+	for b, d := range full {
+		s.SetDense(b, d)
+	}
+	return s
+}
+
+// checkInfo fails t unless info[b] is plant[b]+1 for planted matrices and 0 for the others.
+func checkInfo(t *testing.T, info []int32, plant map[int]int) {
+	t.Helper()
+	bad := 0
+	for b, v := range info {
+		want := int32(0)
+		if j, ok := plant[b]; ok {
+			want = int32(j + 1)
+		}
+		if v != want && bad < 5 {
+			t.Errorf("matrix %d: info %d, want %d", b, v, want)
+			bad++
+		}
+	}
+}
+
+// wantPivots fails t unless the k pivots of each of the batch matrices are LAPACK's: pivot
+// j (0-based) in [j+1, m].
+func wantPivots(t *testing.T, piv []int32, batch, k, m int) {
+	t.Helper()
+	for b := 0; b < batch; b++ {
+		for j, p := range piv[b*k : (b+1)*k] {
+			if p < int32(j+1) || p > int32(m) {
+				t.Fatalf("matrix %d: pivot %d is %d, outside [%d, %d]", b, j+1, p, j+1, m)
+			}
+		}
+	}
+}
+
+// checked lists the matrices whose results get a residual check: a sample of the batch, the
+// planted matrices and their neighbours.
+func checked(batch int, plant map[int]int) []int {
+	s := Sample(batch)
+	for b := range plant {
+		for _, c := range []int{b - 1, b, b + 1} {
+			if c >= 0 && c < batch {
+				s = append(s, c)
+			}
+		}
+	}
+	return s
+}
+
+// swapRows applies LAPACK's 1-based row interchanges piv to a copy of a, in order: P^T A.
+func swapRows(a Dense, piv []int32) Dense {
+	p := Dense{R: a.R, C: a.C, D: append([]complex128(nil), a.D...)}
+	for j, r := range piv {
+		for c := 0; c < a.C; c++ {
+			x, y := p.At(j, c), p.At(int(r)-1, c)
+			p.Set(j, c, y)
+			p.Set(int(r)-1, c, x)
+		}
+	}
+	return p
+}
+
+// luResidual is ||P^T A - L U|| / (max(m,n) eps ||A||) for matrix b of the factored span.
+func luResidual[T batchlas.Scalar](a Dense, out Stored[T], b int, piv []int32) float64 {
+	m, n := a.R, a.C
+	k := min(m, n)
+	f := out.Dense(b)
+	l, u := NewDense(m, k), NewDense(k, n)
+	for j := 0; j < k; j++ {
+		l.Set(j, j, 1)
+		for i := j + 1; i < m; i++ {
+			l.Set(i, j, f.At(i, j))
+		}
+	}
+	for j := 0; j < n; j++ {
+		for i := 0; i <= min(j, k-1); i++ {
+			u.Set(i, j, f.At(i, j))
+		}
+	}
+	return Scaled(Sub(swapRows(a, piv), Mul(l, u)), NormF(a), max(m, n), Eps[T]())
+}
+
+// factorLU uploads full in layout l and factors it with Getrf, which must succeed with the
+// given plants; it returns the matrix, the pivots on q and the factored span.
+func factorLU[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, full []Dense, plant map[int]int) (*batchlas.Matrix[T], *batchlas.Vector[int32], Stored[T]) {
+	t.Helper()
+	a := Upload(t, q, storeAll[T](l, full))
+	ipiv := PoisonedInfo(t, q, l.Rows*l.Batch)
+	info := PoisonedInfo(t, q, l.Batch)
+	if err := batchlas.Getrf(q, a, ipiv, info); err != nil {
+		t.Fatalf("Getrf: %v", err)
+	}
+	checkInfo(t, DownloadVector(t, q, info), plant)
+	return a, ipiv, Download(t, q, a, l)
+}
+
+// rhsLayout is the layout of n-by-nrhs right-hand sides padded as l.
+func rhsLayout(l Layout, nrhs int) Layout {
+	return Layout{Rows: l.Rows, Cols: nrhs, LDPad: l.LDPad, StridePad: l.StridePad, Batch: l.Batch}
+}
+
+// nrhsList is the right-hand side counts each solve is tested with.
+func nrhsList(n int) []int {
+	if n == 1 || n == 3 {
+		return []int{1, 3}
+	}
+	return []int{1, 3, n}
+}
+
+// solveResidual is ||op(A) X - B|| / (n eps ||A|| ||X||).
+func solveResidual[T batchlas.Scalar](trans batchlas.Transpose, a, x, b Dense) float64 {
+	switch trans {
+	case batchlas.Trans:
+		a = Transpose(a)
+	case batchlas.ConjTrans:
+		a = Adjoint(a)
+	}
+	return Scaled(Sub(Mul(a, x), b), NormF(a)*NormF(x), a.R, Eps[T]())
+}

@@ -1,0 +1,69 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+func TestGetrsArgs(t *testing.T) {
+	q, other := ArgQueues(t)
+	a := ArgMatrix[float64](t, q, 4, 4, 3)
+	b := ArgMatrix[float64](t, q, 4, 2, 3)
+	rect := ArgMatrix[float64](t, q, 4, 3, 3)
+	rows := ArgMatrix[float64](t, q, 5, 2, 3)
+	batch := ArgMatrix[float64](t, q, 4, 2, 2)
+	foreign := ArgMatrix[float64](t, other, 4, 4, 3)
+	foreignB := ArgMatrix[float64](t, other, 4, 2, 3)
+	ipiv := UploadVector(t, q, []int32{1, 2, 3, 4, 4, 4, 4, 4, 2, 2, 3, 4})
+	short := UploadVector(t, q, Fill(11, int32(1)))
+	zero := UploadVector(t, q, Fill(12, int32(0)))
+	big := UploadVector(t, q, []int32{1, 2, 3, 4, 4, 4, 4, 4, 2, 2, 3, 5})
+	RunArgCases(t, q, []ArgCase{
+		{"nil queue", "q", func() error { return batchlas.Getrs(nil, batchlas.NoTrans, a, ipiv, b) }},
+		{"bad trans", "trans", func() error { return batchlas.Getrs(q, 'X', a, ipiv, b) }},
+		{"nil a", "a", func() error { return batchlas.Getrs(q, batchlas.NoTrans, nil, ipiv, b) }},
+		{"foreign a", "a", func() error { return batchlas.Getrs(q, batchlas.NoTrans, foreign, ipiv, b) }},
+		{"nil b", "b", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, ipiv, nil) }},
+		{"foreign b", "b", func() error { return batchlas.Getrs(q, batchlas.Trans, a, ipiv, foreignB) }},
+		{"non-square a", "a", func() error { return batchlas.Getrs(q, batchlas.NoTrans, rect, ipiv, b) }},
+		{"b rows", "b", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, ipiv, rows) }},
+		{"b batch", "b", func() error { return batchlas.Getrs(q, batchlas.ConjTrans, a, ipiv, batch) }},
+		{"nil ipiv", "ipiv", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, nil, b) }},
+		{"short ipiv", "ipiv", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, short, b) }},
+		{"zero pivot", "ipiv", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, zero, b) }},
+		{"pivot above n", "ipiv", func() error { return batchlas.Getrs(q, batchlas.Trans, a, big, b) }},
+		{"buffer size, bad trans", "trans", func() error {
+			_, err := batchlas.GetrsBufferSize(q, 'X', a, ipiv, b)
+			return err
+		}},
+	}, Watch(a), Watch(b), Watch(ipiv))
+}
+
+func FuzzGetrs(f *testing.F) {
+	f.Add(4, 4, 2, 3, 3, byte('N'), 12, int32(1))
+	f.Add(3, 3, 3, 1, 1, byte('C'), 3, int32(4))
+	f.Add(0, 0, 0, 0, 0, byte('X'), -1, int32(-1))
+	q := FuzzQueue(f)
+	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch int, trans byte, pivLen int, piv int32) {
+		a, err := batchlas.NewMatrix[complex128](q, Small(n), Small(n), Small(batch))
+		if err != nil {
+			return
+		}
+		defer a.Free()
+		b, err := batchlas.NewMatrix[complex128](q, Small(bRows), Small(nrhs), Small(bBatch))
+		if err != nil {
+			return
+		}
+		defer b.Free()
+		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
+		if err != nil {
+			return
+		}
+		defer ipiv.Free()
+		if err := ipiv.Upload(Fill(ipiv.Len(), piv)); err != nil {
+			t.Fatal(err)
+		}
+		_ = batchlas.Getrs(q, batchlas.Transpose(trans), a, ipiv, b)
+	})
+}
