@@ -12,6 +12,12 @@ import (
 // cusolverDn<t>potrsBatched once per right-hand side (it takes nrhs = 1 only). gesv and posv
 // chain the factorization and the solve, and put back B_b for each matrix whose
 // factorization failed, which LAPACK leaves unsolved.
+//
+// Seen on the H200: cublas<t>getrfBatched stops at an exactly zero pivot, where LAPACK
+// completes the factorization (the other columns are still eliminated). So square getrf
+// keeps a packed copy of A, reads info back (one host synchronization per call, never per
+// matrix) and refactors the singular matrices from that copy with cusolverDn<t>getrf,
+// which completes it as LAPACK does.
 
 func getrfCUDAVendor[T Scalar]() family[getrfCall[T]] {
 	return family[getrfCall[T]]{
@@ -19,10 +25,10 @@ func getrfCUDAVendor[T Scalar]() family[getrfCall[T]] {
 			return onCUDA(q) && fitsInt(c.a.ld, c.a.rows, c.a.cols, c.a.batch)
 		},
 		bufferSize: func(q *Queue, c *getrfCall[T]) int {
-			if c.a.rows == c.a.cols {
-				return carveBytes(8 * c.a.batch)
-			}
 			lwork, _ := getrfWork[T](q, c.a)
+			if c.a.rows == c.a.cols {
+				return carveBytes(luParts(c.a, lwork)...)
+			}
 			return carveBytes(lwork)
 		},
 		launch: getrfCUDA[T],
@@ -40,11 +46,54 @@ func getrfCUDA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows != a.cols {
 		return getrfLoop(q, c)
 	}
-	p, err := carve(q, 8*a.batch)
+	lwork, err := getrfWork[T](q, a)
 	if err != nil {
 		return err
 	}
-	return getrfBatched(q, a, p[0], c.ipiv.devPtr(), c.info.devPtr())
+	p, err := carve(q, luParts(a, lwork)...)
+	if err != nil {
+		return err
+	}
+	return getrfSquare(q, a, p, c.ipiv.devPtr(), c.info.devPtr())
+}
+
+// luParts is the workspace of getrfSquare: the pointer array, the packed copy of A and
+// cusolverDn<t>getrf's workspace of lwork bytes.
+func luParts[T Scalar](a *Matrix[T], lwork int) []int {
+	return []int{8 * a.batch, a.rows * a.rows * a.batch * sizeOf[T](), lwork}
+}
+
+// getrfSquare factors the square matrices of a with cublas<t>getrfBatched and refactors
+// those with a zero pivot with cusolverDn<t>getrf; p holds luParts.
+func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintptr) error {
+	e, n := cudaOf(q), a.rows
+	if err := copyMat[T](e, p[1], n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, 0); err != nil {
+		return err
+	}
+	if err := getrfBatched(q, a, p[0], ipiv, info); err != nil {
+		return err
+	}
+	got := make([]int32, a.batch)
+	if err := e.download(unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), 4*a.batch), info); err != nil {
+		return err
+	}
+	var failed []int
+	for b, v := range got {
+		if v != 0 {
+			failed = append(failed, b)
+		}
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	if err := copyMat[T](e, a.devPtr(), a.ld, a.strd, p[1], n, n*n, n, n, a.batch, info, copyIfFailed); err != nil {
+		return err
+	}
+	return vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
+		b := failed[i]
+		return []uintptr{h.solver, uintptr(n), uintptr(n), at(a, b), uintptr(a.ld), p[2],
+			ipiv + uintptr(4*n*b), info + uintptr(4*b)}
+	})
 }
 
 // getrfBatched factors the square matrices of a with cublas<t>getrfBatched, through the
@@ -133,8 +182,11 @@ func gesvCUDAVendor[T Scalar]() family[gesvCall[T]] {
 		canRun: func(q *Queue, c *gesvCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
-		bufferSize: func(_ *Queue, c *gesvCall[T]) int { return carveBytes(gesvParts(c.b)...) },
-		launch:     gesvCUDA[T],
+		bufferSize: func(q *Queue, c *gesvCall[T]) int {
+			lwork, _ := getrfWork[T](q, c.a)
+			return carveBytes(append(luParts(c.a, lwork), gesvParts(c.b)...)...)
+		},
+		launch: gesvCUDA[T],
 	}
 }
 
@@ -152,15 +204,20 @@ func gesvCUDA[T Scalar](q *Queue, c *gesvCall[T]) error {
 	if a.rows == 0 {
 		return e.zero32(c.info.devPtr(), a.batch)
 	}
-	p, err := carve(q, gesvParts(b)...)
+	lwork, err := getrfWork[T](q, a)
 	if err != nil {
 		return err
 	}
-	if err := getrfBatched(q, a, p[0], c.ipiv.devPtr(), c.info.devPtr()); err != nil {
+	p, err := carve(q, append(luParts(a, lwork), gesvParts(b)...)...)
+	if err != nil {
 		return err
 	}
-	return solveKeepingFailed(q, b, p[2], c.info.devPtr(), func() error {
-		return getrsBatched(q, NoTrans, a, p[0], c.ipiv.devPtr(), b, p[1])
+	if err := getrfSquare(q, a, p[:3], c.ipiv.devPtr(), c.info.devPtr()); err != nil {
+		return err
+	}
+	// p[0] still holds a's pointers; p[3] is gesvParts' first array, unused.
+	return solveKeepingFailed(q, b, p[5], c.info.devPtr(), func() error {
+		return getrsBatched(q, NoTrans, a, p[0], c.ipiv.devPtr(), b, p[4])
 	})
 }
 
@@ -232,35 +289,60 @@ func potrsCUDAVendor[T Scalar]() family[potrsCall[T]] {
 		canRun: func(q *Queue, c *potrsCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
-		bufferSize: func(_ *Queue, c *potrsCall[T]) int { return carveBytes(8*c.b.batch, 8*c.b.batch, 4) },
+		bufferSize: func(_ *Queue, c *potrsCall[T]) int { return carveBytes(potrsParts(c.a)...) },
 		launch: func(q *Queue, c *potrsCall[T]) error {
 			if c.b.rows == 0 || c.b.cols == 0 || c.b.batch == 0 {
 				return nil
 			}
-			p, err := carve(q, 8*c.b.batch, 8*c.b.batch, 4)
+			p, err := carve(q, potrsParts(c.a)...)
 			if err != nil {
 				return err
 			}
-			if err := cudaOf(q).ptrArray(p[0], c.a.devPtr(), c.a.strd*sizeOf[T](), c.a.batch); err != nil {
-				return err
-			}
-			return potrsColumns(q, c.uplo, c.a, p[0], c.b, p[1], p[2])
+			return factorCopy(q, c.uplo, c.a, p[3], false, func() error {
+				return potrsLower(q, c.a.rows, p[3], p[0], c.b, p[1], p[2])
+			})
 		},
 	}
 }
 
-// potrsColumns solves column by column with cusolverDn<t>potrsBatched, which takes one
-// right-hand side; aptrs holds a's pointers, bptrs is refilled for each column, dinfo is
-// the call's device info.
-func potrsColumns[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], aptrs uintptr, b *Matrix[T], bptrs, dinfo uintptr) error {
-	es := sizeOf[T]()
+// potrsParts: pointer arrays for the factor and B, the device info word, and the packed
+// workspace copy W of the factor (potrsBatched writes the triangle it should not read).
+func potrsParts[T Scalar](a *Matrix[T]) []int {
+	return []int{8 * a.batch, 8 * a.batch, 4, a.rows * a.rows * a.batch * sizeOf[T]()}
+}
+
+// factorCopy copies the factor in the uplo triangle of a into the packed workspace w as a
+// lower factor (for Upper, w = A^H), runs f on w, and when back is set copies w back into a
+// the same way; the copy back rewrites the other triangle of a with the values it had.
+func factorCopy[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], w uintptr, back bool, f func() error) error {
+	if uplo == Upper {
+		return viaAdjoint(q, a, w, back, f)
+	}
+	e, n := cudaOf(q), a.rows
+	if err := copyMat[T](e, w, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, 0); err != nil {
+		return err
+	}
+	if err := f(); err != nil || !back {
+		return err
+	}
+	return copyMat[T](e, a.devPtr(), a.ld, a.strd, w, n, n*n, n, n, a.batch, 0, 0)
+}
+
+// potrsLower solves with the packed lower factors at w (n-by-n, stride n*n) column by
+// column with cusolverDn<t>potrsBatched, which takes one right-hand side; aptrs and bptrs
+// are pointer arrays it fills, dinfo the call's device info word.
+func potrsLower[T Scalar](q *Queue, n int, w, aptrs uintptr, b *Matrix[T], bptrs, dinfo uintptr) error {
+	es, e := sizeOf[T](), cudaOf(q)
+	if err := e.ptrArray(aptrs, w, n*n*es, b.batch); err != nil {
+		return err
+	}
 	for j := 0; j < b.cols; j++ {
-		if err := cudaOf(q).ptrArray(bptrs, b.devPtr()+uintptr(j*b.ld*es), b.strd*es, b.batch); err != nil {
+		if err := e.ptrArray(bptrs, b.devPtr()+uintptr(j*b.ld*es), b.strd*es, b.batch); err != nil {
 			return err
 		}
 		err := vendorCall(q, func(h *cuHandles) error {
-			return solverLib.check("cusolverDn"+blasPrefix[T]()+"potrsBatched", h.solver, cuFill(uplo), uintptr(b.rows), 1,
-				aptrs, uintptr(a.ld), bptrs, uintptr(b.ld), dinfo, uintptr(b.batch))
+			return solverLib.check("cusolverDn"+blasPrefix[T]()+"potrsBatched", h.solver, cuFill(Lower), uintptr(n), 1,
+				aptrs, uintptr(n), bptrs, uintptr(b.ld), dinfo, uintptr(b.batch))
 		})
 		if err != nil {
 			return err
@@ -274,34 +356,35 @@ func posvCUDAVendor[T Scalar]() family[posvCall[T]] {
 		canRun: func(q *Queue, c *posvCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
-		bufferSize: func(_ *Queue, c *posvCall[T]) int { return carveBytes(append(gesvParts(c.b), 4)...) },
-		launch:     posvCUDA[T],
+		bufferSize: func(_ *Queue, c *posvCall[T]) int {
+			return carveBytes(append(potrsParts(c.a), gesvParts(c.b)[2])...)
+		},
+		launch: posvCUDA[T],
 	}
 }
 
+// posvCUDA factors W (the lower form of A, see factorCopy) with potrfBatched, copies the
+// factor back into a, and solves with W, putting back B_b where the factorization failed.
 func posvCUDA[T Scalar](q *Queue, c *posvCall[T]) error {
 	a, b, e := c.a, c.b, cudaOf(q)
+	n := a.rows
 	if a.batch == 0 {
 		return nil
 	}
-	if a.rows == 0 {
+	if n == 0 {
 		return e.zero32(c.info.devPtr(), a.batch)
 	}
-	p, err := carve(q, append(gesvParts(b), 4)...)
+	p, err := carve(q, append(potrsParts(a), gesvParts(b)[2])...)
 	if err != nil {
 		return err
 	}
-	if err := e.ptrArray(p[0], a.devPtr(), a.strd*sizeOf[T](), a.batch); err != nil {
-		return err
-	}
-	err = vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check("cusolverDn"+blasPrefix[T]()+"potrfBatched", h.solver, cuFill(c.uplo),
-			uintptr(a.rows), p[0], uintptr(a.ld), c.info.devPtr(), uintptr(a.batch))
+	err = factorCopy(q, c.uplo, a, p[3], true, func() error {
+		return potrfLower[T](q, p[3], n, n*n, n, a.batch, p[0], c.info.devPtr())
 	})
 	if err != nil {
 		return err
 	}
-	return solveKeepingFailed(q, b, p[2], c.info.devPtr(), func() error {
-		return potrsColumns(q, c.uplo, a, p[0], b, p[1], p[3])
+	return solveKeepingFailed(q, b, p[4], c.info.devPtr(), func() error {
+		return potrsLower(q, n, p[3], p[0], b, p[1], p[2])
 	})
 }
