@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -233,4 +234,42 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 	const threads = 256
 	return e.launch("util", fmt.Sprintf("copy_mat_%d", sizeOf[T]()), dim3{(total + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
 		dst, uintptr(dld), uintptr(dstride), src, uintptr(sld), uintptr(sstride), uintptr(rows), uintptr(cols), uintptr(batch), info, uintptr(mode))
+}
+
+// elapsed times f's work with two events on the stream.
+func (e *cudaEngine) elapsed(f func() error) (time.Duration, error) {
+	var ev [2]uintptr
+	err := e.ex.do(func(lib *dynLib) error {
+		for i := range ev {
+			if err := lib.check("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
+				return err
+			}
+		}
+		return lib.check("cuEventRecord", ev[0], e.stream)
+	})
+	defer e.ex.do(func(lib *dynLib) error {
+		for _, x := range ev {
+			if x != 0 {
+				lib.check("cuEventDestroy_v2", x)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := f(); err != nil {
+		return 0, err
+	}
+	var ms float32
+	err = e.ex.do(func(lib *dynLib) error {
+		if err := lib.check("cuEventRecord", ev[1], e.stream); err != nil {
+			return err
+		}
+		if err := lib.check("cuEventSynchronize", ev[1]); err != nil {
+			return err
+		}
+		return lib.check("cuEventElapsedTime", uintptr(unsafe.Pointer(&ms)), ev[0], ev[1])
+	})
+	return time.Duration(float64(ms) * 1e6), err
 }
