@@ -19,3 +19,6 @@ func herkCUDAVendor[T Scalar]() family[herkCall[T]]              { return family
 func syr2kCUDAVendor[T Scalar]() family[syr2kCall[T]]            { return family[syr2kCall[T]]{} }
 func her2kCUDAVendor[T Scalar]() family[her2kCall[T]]            { return family[her2kCall[T]]{} }
 func gesvdCUDAVendor[T Scalar, R Real]() family[gesvdCall[T, R]] { return family[gesvdCall[T, R]]{} }
+func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]]            { return family[geqrfCall[T]]{} }
+func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
+func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
