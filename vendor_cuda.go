@@ -58,9 +58,12 @@ func cusolverStatusName(st int32) string {
 	return fmt.Sprintf("cusolverStatus %d", st)
 }
 
-// cuHandles are one device's library handles.
+// cuHandles are one device's library handles, and the parameter objects of the cuSOLVER
+// calls that take one (created once, left at their defaults).
 type cuHandles struct {
 	blas, solver uintptr
+	syevj        uintptr // syevjInfo_t
+	params       uintptr // cusolverDnParams_t
 }
 
 // vendorCall runs f on q's executor thread with the device's handles bound to q's stream.
@@ -77,6 +80,12 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 				return err
 			}
 			if err := solverLib.check("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
 				return err
 			}
 			e.ex.vendor = h
