@@ -63,6 +63,7 @@ func cusolverStatusName(st int32) string {
 type cuHandles struct {
 	blas, solver uintptr
 	syevj        uintptr // syevjInfo_t
+	gesvdj       uintptr // gesvdjInfo_t
 	params       uintptr // cusolverDnParams_t
 }
 
@@ -86,6 +87,9 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 				return err
 			}
 			if err := solverLib.check("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
 				return err
 			}
 			e.ex.vendor = h

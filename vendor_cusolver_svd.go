@@ -4,8 +4,9 @@ package batchlas
 
 import "unsafe"
 
-// gesvd on a CUDA queue: a loop of cusolverDn<t>gesvd over the batch, on the stream with one
-// shared workspace. cusolverDn<t>gesvd takes m >= n only, so a wide A is decomposed as
+// gesvd on a CUDA queue: cusolverDn<t>gesvdjBatched (one-sided Jacobi) where m, n <= 32,
+// its limit, and above that a loop of cusolverDn<t>gesvd over the batch, on the stream with
+// one shared workspace. cusolverDn<t>gesvd takes m >= n only, so a wide A is decomposed as
 // A^H = U' S V'^H, from which U = V' and V^H = U'^H, through transposing copies.
 
 func gesvdCUDAVendor[T Scalar, R Real]() family[gesvdCall[T, R]] {
@@ -26,6 +27,9 @@ func gesvdCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	}
 	if k == 0 {
 		return svdEmpty(q, c)
+	}
+	if m <= 32 && n <= 32 {
+		return gesvdjCUDA(q, c)
 	}
 	es := sizeOf[T]()
 	wide := m < n
@@ -132,4 +136,48 @@ func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
 		return err
 	}
 	return copyMat[T](e, m.devPtr(), m.ld, m.strd, p[0], d, 0, d, d, m.batch, 0, 0)
+}
+
+// gesvdjCUDA runs cusolverDn<t>gesvdjBatched, which reads packed matrices (stride lda*n)
+// and writes full U and V: a packed copy of A goes in, and U and V come out of workspace
+// into u and vt (vt = V^H), keeping the columns or rows each job asks for.
+func gesvdjCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
+	a, e := c.a, cudaOf(q)
+	m, n, batch, es := a.rows, a.cols, a.batch, sizeOf[T]()
+	vectors := uintptr(0)
+	if c.jobu != SVDNone || c.jobvt != SVDNone {
+		vectors = 1
+	}
+	fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
+	var lwork int32
+	err := vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check(fn+"_bufferSize", h.solver, vectors, uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
+			c.s.devPtr(), a.devPtr(), uintptr(m), a.devPtr(), uintptr(n), uintptr(unsafe.Pointer(&lwork)), h.gesvdj, uintptr(batch))
+	})
+	if err != nil {
+		return err
+	}
+	p, err := carve(q, m*n*batch*es, m*m*batch*es, n*n*batch*es, max(1, int(lwork))*es)
+	if err != nil {
+		return err
+	}
+	if err := copyMat[T](e, p[0], m, m*n, a.devPtr(), a.ld, a.strd, m, n, batch, 0, 0); err != nil {
+		return err
+	}
+	err = vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check(fn, h.solver, vectors, uintptr(m), uintptr(n), p[0], uintptr(m), c.s.devPtr(),
+			p[1], uintptr(m), p[2], uintptr(n), p[3], uintptr(lwork), c.info.devPtr(), h.gesvdj, uintptr(batch))
+	})
+	if err != nil {
+		return err
+	}
+	if c.jobu != SVDNone {
+		if err := copyMat[T](e, c.u.devPtr(), c.u.ld, c.u.strd, p[1], m, m*m, c.u.rows, c.u.cols, batch, 0, 0); err != nil {
+			return err
+		}
+	}
+	if c.jobvt != SVDNone {
+		return copyMat[T](e, c.vt.devPtr(), c.vt.ld, c.vt.strd, p[2], n, n*n, c.vt.rows, c.vt.cols, batch, 0, copyTranspose|copyConj)
+	}
+	return nil
 }
