@@ -22,3 +22,4 @@ func gesvdCUDAVendor[T Scalar, R Real]() family[gesvdCall[T, R]] { return family
 func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]]            { return family[geqrfCall[T]]{} }
 func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
 func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
+func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]]   { return family[syevCall[T, R]]{} }
