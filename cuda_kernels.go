@@ -5,14 +5,32 @@ package batchlas
 import (
 	"embed"
 	"fmt"
+	"os"
+	"path/filepath"
 	"unsafe"
 )
 
 // The native kernels, built by kernels/build.sh into one fatbin per family (machine code for
 // sm_80, sm_89, sm_90 and sm_120, PTX for compute_80) and embedded here.
 //
+// For kernel work on a GPU machine without Go, the environment variable
+// BATCHLAS_CUDA_KERNELS may name a folder whose <name>.fatbin files replace the embedded ones
+// (kernels/build.sh writes them next to itself): a binary built once then runs kernels
+// rebuilt there.
+//
 //go:embed kernels/*.fatbin
 var fatbins embed.FS
+
+// kernelImage is the fatbin named mod: from BATCHLAS_CUDA_KERNELS when that folder has it,
+// else the embedded one.
+func kernelImage(mod string) ([]byte, error) {
+	if dir := os.Getenv("BATCHLAS_CUDA_KERNELS"); dir != "" {
+		if img, err := os.ReadFile(filepath.Join(dir, mod+".fatbin")); err == nil {
+			return img, nil
+		}
+	}
+	return fatbins.ReadFile("kernels/" + mod + ".fatbin")
+}
 
 // function returns kernel fn of fatbin mod, loading the module once per device; it runs on
 // the executor thread.
@@ -23,7 +41,7 @@ func (e *cuExec) function(lib *dynLib, mod, fn string) (uintptr, error) {
 	}
 	m, ok := e.modules[mod]
 	if !ok {
-		img, err := fatbins.ReadFile("kernels/" + mod + ".fatbin")
+		img, err := kernelImage(mod)
 		if err != nil || len(img) == 0 {
 			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build", mod)
 		}

@@ -10,7 +10,8 @@ import (
 // syev on a CUDA queue: cusolverDn<t>syevjBatched (heevj for the complex types) where
 // n <= 32, its limit, and cusolverDnXsyevBatched above. Both work on a packed copy W of the
 // batch, so that with NoVectors nothing of a is written and with Vectors the eigenvectors
-// are copied into a's layout (gaps untouched).
+// are copied into a's layout (gaps untouched). A matrix holding NaN or Inf is then marked as
+// the host family marks it (markNonfinite).
 //
 // XsyevBatched's workspace is not proportional to the data: seen on the H200, n = 3 and
 // batch 65536 asked for 17.8 GB and then failed with status 7, and float64 n <= 4 failed with
@@ -112,10 +113,33 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	} else {
 		err = xsyevBatched(q, c, p[0], p[1], work, hostWork)
 	}
-	if err != nil || c.jobz == NoVectors {
+	if err != nil {
+		return err
+	}
+	vecs := uintptr(0)
+	if c.jobz == Vectors {
+		vecs = p[0]
+	}
+	if err := markNonfinite(q, c, vecs); err != nil || c.jobz == NoVectors {
 		return err
 	}
 	return copyMat[T](e, a.devPtr(), a.ld, a.strd, p[0], n, n*n, n, n, batch, 0, 0)
+}
+
+// markNonfinite gives every matrix whose uplo triangle holds NaN or Inf NaN eigenvalues (and
+// NaN eigenvectors in the packed vecs, when not 0) and info n-1, as the host family does:
+// seen on the H200, syevjBatched returns finite eigenvalues and info 0 for a matrix with a
+// NaN in it.
+func markNonfinite[T Scalar, R Real](q *Queue, c *syevCall[T, R], vecs uintptr) error {
+	const warps = 4
+	a := c.a
+	lower := uintptr(0)
+	if c.uplo == Lower {
+		lower = 1
+	}
+	return cudaOf(q).launch("util", "nonfinite_mark_"+dtypeName[T](), dim3{(a.batch + warps - 1) / warps, 1, 1},
+		dim3{32 * warps, 1, 1}, 0, a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch),
+		lower, c.w.devPtr(), vecs, c.info.devPtr())
 }
 
 // syevjWork is syevjBatched's workspace in elements.

@@ -46,3 +46,43 @@ __device__ __forceinline__ void copy_mat(E *dst, i64 dld, i64 dstride, const E *
 COPY_MAT(copy_mat_4, unsigned)
 COPY_MAT(copy_mat_8, float2)
 COPY_MAT(copy_mat_16, double2)
+
+// nonfinite_mark marks the matrices whose uplo triangle holds a NaN or an Inf, one warp per
+// matrix: their n values at vals + b*n (real type R) and, when vecs is not null, their packed
+// n-by-n matrix at vecs + b*n*n (of T) become NaN, and info[b] becomes n - 1, LAPACK's count
+// of unconverged off-diagonals. syev uses it after cuSOLVER's Jacobi solver, which iterates
+// past a NaN (every comparison with it is false) and reports convergence.
+template <typename R, int PARTS>
+__device__ __forceinline__ void nonfinite_mark(const R *a, i64 ld, i64 stride, i64 n, i64 batch, i64 lower,
+                                               R *vals, R *vecs, int *info) {
+    const int lane = threadIdx.x & 31;
+    const i64 b = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+    if (b >= batch) return;
+    const R *m = a + b * stride * PARTS;
+    bool bad = false;
+    for (i64 k = lane; k < n * n; k += 32) {
+        const i64 j = k / n, i = k - j * n;
+        if (lower ? i < j : i > j) continue;
+        for (int p = 0; p < PARTS; p++) {
+            const R x = m[(j * ld + i) * PARTS + p];
+            bad |= !isfinite(x);
+        }
+    }
+    if (!__any_sync(0xffffffffu, bad)) return;
+    const R nan = R(0) / R(0);
+    for (i64 i = lane; i < n; i += 32) vals[b * n + i] = nan;
+    if (vecs)
+        for (i64 k = lane; k < n * n * PARTS; k += 32) vecs[b * n * n * PARTS + k] = nan;
+    if (lane == 0) info[b] = (int)(n - 1);
+}
+
+#define NONFINITE_MARK(NAME, R, PARTS)                                                            \
+    extern "C" __global__ void NAME(const R *a, i64 ld, i64 stride, i64 n, i64 batch, i64 lower,  \
+                                    R *vals, R *vecs, int *info) {                                 \
+        nonfinite_mark<R, PARTS>(a, ld, stride, n, batch, lower, vals, vecs, info);                \
+    }
+
+NONFINITE_MARK(nonfinite_mark_f32, float, 1)
+NONFINITE_MARK(nonfinite_mark_f64, double, 1)
+NONFINITE_MARK(nonfinite_mark_c64, float, 2)
+NONFINITE_MARK(nonfinite_mark_c128, double, 2)
