@@ -23,3 +23,7 @@ func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]]            { return family
 func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
 func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
 func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]]   { return family[syevCall[T, R]]{} }
+func gemmCUDAVendor[T Scalar]() family[gemmCall[T]]              { return family[gemmCall[T]]{} }
+func gemvCUDAVendor[T Scalar]() family[gemvCall[T]]              { return family[gemvCall[T]]{} }
+func trsmCUDAVendor[T Scalar]() family[trsmCall[T]]              { return family[trsmCall[T]]{} }
+func trmmCUDAVendor[T Scalar]() family[trmmCall[T]]              { return family[trmmCall[T]]{} }
