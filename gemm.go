@@ -87,7 +87,7 @@ func (g *gemmCall[T]) check(q *Queue) error {
 
 func (g *gemmCall[T]) key() callKey {
 	m, n, k := g.dims()
-	return shapeKey("transA", g.transA, "transB", g.transB, "m", m, "n", n, "k", k, "batch", g.a.batch)
+	return shapeKey("transa", g.transA, "transb", g.transB, "m", m, "n", n, "k", k, "batch", g.a.batch)
 }
 
 func gemmFamilies[T Scalar]() []family[gemmCall[T]] {

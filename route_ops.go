@@ -8,6 +8,10 @@ import selection "github.com/batchlas/batchlas/select"
 // cmd/batchlas-tune measures it), and its entry in pinnedSuites in tests/route_test.go.
 var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"potrf": perDType(potrfFamilies[float32], potrfFamilies[float64], potrfFamilies[complex64], potrfFamilies[complex128]),
+	"gemm":  perDType(gemmFamilies[float32], gemmFamilies[float64], gemmFamilies[complex64], gemmFamilies[complex128]),
+	"gemv":  perDType(gemvFamilies[float32], gemvFamilies[float64], gemvFamilies[complex64], gemvFamilies[complex128]),
+	"trsm":  perDType(trsmFamilies[float32], trsmFamilies[float64], trsmFamilies[complex64], trsmFamilies[complex128]),
+	"trmm":  perDType(trmmFamilies[float32], trmmFamilies[float64], trmmFamilies[complex64], trmmFamilies[complex128]),
 	"symm":  perDType(symmFamilies[float32], symmFamilies[float64], symmFamilies[complex64], symmFamilies[complex128]),
 	"hemm":  perDType(hemmFamilies[float32], hemmFamilies[float64], hemmFamilies[complex64], hemmFamilies[complex128]),
 	"syrk":  perDType(syrkFamilies[float32], syrkFamilies[float64], syrkFamilies[complex64], syrkFamilies[complex128]),

@@ -88,6 +88,6 @@ func (c *triCall[T]) checkAs(q *Queue, op string) error {
 }
 
 func (c *triCall[T]) key() callKey {
-	return shapeKey("side", c.side, "uplo", c.uplo, "transA", c.trans, "diag", c.diag,
+	return shapeKey("side", c.side, "uplo", c.uplo, "transa", c.trans, "diag", c.diag,
 		"m", c.b.rows, "n", c.b.cols, "batch", c.b.batch)
 }

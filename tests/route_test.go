@@ -34,6 +34,33 @@ var pinnedSuites = map[string]struct {
 		},
 		suite: dtypes4(testPotrf[float32], testPotrf[float64], testPotrf[complex64], testPotrf[complex128]),
 	},
+	"gemm": {
+		probe: func(q *batchlas.Queue) error {
+			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Gemm(q, batchlas.NoTrans, batchlas.NoTrans, 1, a, b, 0, c)
+		},
+		suite: dtypes4(testGemm[float32], testGemm[float64], testGemm[complex64], testGemm[complex128]),
+	},
+	"gemv": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Gemv(q, batchlas.NoTrans, 1, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6), 0, probeVector[float64](q, 6))
+		},
+		suite: dtypes4(testGemv[float32], testGemv[float64], testGemv[complex64], testGemv[complex128]),
+	},
+	"trsm": {
+		probe: func(q *batchlas.Queue) error {
+			a, b := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Trsm(q, batchlas.Left, batchlas.Lower, batchlas.NoTrans, batchlas.Unit, 1, a, b)
+		},
+		suite: dtypes4(testTri[float32](false), testTri[float64](false), testTri[complex64](false), testTri[complex128](false)),
+	},
+	"trmm": {
+		probe: func(q *batchlas.Queue) error {
+			a, b := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
+			return batchlas.Trmm(q, batchlas.Left, batchlas.Lower, batchlas.NoTrans, batchlas.Unit, 1, a, b)
+		},
+		suite: dtypes4(testTri[float32](true), testTri[float64](true), testTri[complex64](true), testTri[complex128](true)),
+	},
 	"symm": {
 		probe: func(q *batchlas.Queue) error {
 			a, b, c := probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2), probeMatrix[float64](q, 3, 3, 2)
