@@ -237,23 +237,26 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 }
 
 // elapsed times f's work with two events on the stream.
-func (e *cudaEngine) elapsed(f func() error) (time.Duration, error) {
+func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	var ev [2]uintptr
-	err := e.ex.do(func(lib *dynLib) error {
+	defer func() {
+		err = errors.Join(err, e.ex.do(func(lib *dynLib) error {
+			var errs error
+			for _, x := range ev {
+				if x != 0 {
+					errs = errors.Join(errs, lib.check("cuEventDestroy_v2", x))
+				}
+			}
+			return errs
+		}))
+	}()
+	err = e.ex.do(func(lib *dynLib) error {
 		for i := range ev {
 			if err := lib.check("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
 				return err
 			}
 		}
 		return lib.check("cuEventRecord", ev[0], e.stream)
-	})
-	defer e.ex.do(func(lib *dynLib) error {
-		for _, x := range ev {
-			if x != 0 {
-				lib.check("cuEventDestroy_v2", x)
-			}
-		}
-		return nil
 	})
 	if err != nil {
 		return 0, err
