@@ -31,7 +31,7 @@ bench:
 device-bundle:
 	mkdir -p $(DEV)
 	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags cuda -o $(DEV)/tests.test ./tests
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -o $(DEV)/batchbench ./cmd/batchbench
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
 	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels
 
 # The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,

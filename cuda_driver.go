@@ -175,11 +175,16 @@ func deviceFacts(lib *dynLib, dev int32) (Device, error) {
 	if err := lib.check("cuDeviceTotalMem_v2", uintptr(unsafe.Pointer(&mem)), uintptr(dev)); err != nil {
 		return Device{}, err
 	}
+	// cuDriverGetVersion answers the CUDA version the driver supports, e.g. 13000 for 13.0.
+	var ver int32
+	if err := lib.check("cuDriverGetVersion", uintptr(unsafe.Pointer(&ver))); err != nil {
+		return Device{}, err
+	}
 	arch := vals[0]*10 + vals[1]
 	return Device{
 		Backend: CUDA, Name: string(name[:max(0, bytes.IndexByte(name, 0))]), Key: fmt.Sprintf("sm_%d", arch),
 		Family: "sm", Arch: arch, IsGPU: true, SubGroup: vals[5], SharedMem: vals[3], MaxBlock: vals[4],
-		Units: vals[2], Memory: int64(mem),
+		Units: vals[2], Memory: int64(mem), Driver: fmt.Sprintf("CUDA %d.%d", ver/1000, ver%1000/10),
 	}, nil
 }
 

@@ -31,6 +31,10 @@ type config struct {
 	jsonOut           string
 }
 
+// commit is set at build time (make device-bundle) for binaries that run where there is no
+// git checkout.
+var commit string
+
 func main() {
 	cfg, err := parseFlags(os.Args[1:])
 	if err != nil {
@@ -319,8 +323,11 @@ type meta struct {
 
 func runMeta(q *batchlas.Queue) meta {
 	m := meta{device: q.Device().Name + " (" + q.Device().Key + ")", date: time.Now().UTC().Format(time.RFC3339)}
-	if out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
-		m.commit = strings.TrimSpace(string(out))
+	m.commit = commit
+	if m.commit == "" {
+		if out, err := exec.Command("git", "rev-parse", "--short", "HEAD").Output(); err == nil {
+			m.commit = strings.TrimSpace(string(out))
+		}
 	}
 	m.driver = q.Device().Driver
 	return m
