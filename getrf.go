@@ -62,7 +62,7 @@ func (c *getrfCall[T]) key() callKey {
 
 func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 	return []family[getrfCall[T]]{
-		vendorFamily(getrfLAPACK[T]()),
+		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *getrfCall[T]) bool { return onHost(q) }, launch: getrfHost[T]},
 	}
 }

@@ -55,7 +55,7 @@ func (c *posvCall[T]) key() callKey {
 
 func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
-		vendorFamily(posvLAPACK[T]()),
+		vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]},
 	}
 }

@@ -83,7 +83,7 @@ func (s *symmCall[T]) key() callKey {
 
 func symmFamilies[T Scalar]() []family[symmCall[T]] {
 	return []family[symmCall[T]]{
-		vendorFamily(symmLAPACK[T]()),
+		vendorFamily(symmLAPACK[T](), symmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *symmCall[T]) bool { return onHost(q) }, launch: symmHost[T]},
 	}
 }
