@@ -279,7 +279,9 @@ func (m *Matrix[T]) check(q *Queue, op, name string) error {
 	if err := m.shapeErr(op, name); err != nil {
 		return err
 	}
-	if m.off < 0 || m.off+m.extent() > m.mem.bytes/sizeOf[T]() {
+	// An empty matrix reads nothing, so it may start anywhere: Slice(batch, batch) of a
+	// matrix with ld > rows starts past the end of the allocation.
+	if e := m.extent(); e > 0 && (m.off < 0 || m.off+e > m.mem.bytes/sizeOf[T]()) {
 		return argErr(op, name, "layout reaches outside its allocation")
 	}
 	return nil
@@ -530,11 +532,11 @@ func (m *Matrix[T]) UploadRaw(src []T) error {
 	if len(src) != m.extent() {
 		return argErr(op, "src", "length %d != span %d", len(src), m.extent())
 	}
-	if m.data != nil {
-		copy(m.data[m.off:], src)
+	if len(src) == 0 {
 		return nil
 	}
-	if len(src) == 0 {
+	if m.data != nil {
+		copy(m.data[m.off:], src)
 		return nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)*sizeOf[T]())
@@ -553,11 +555,11 @@ func (m *Matrix[T]) DownloadRaw(dst []T) ([]T, error) {
 		dst = make([]T, n)
 	}
 	dst = dst[:n]
-	if m.data != nil {
-		copy(dst, m.data[m.off:])
+	if n == 0 {
 		return dst, nil
 	}
-	if n == 0 {
+	if m.data != nil {
+		copy(dst, m.data[m.off:])
 		return dst, nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*sizeOf[T]())

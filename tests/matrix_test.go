@@ -1,0 +1,53 @@
+package tests
+
+import (
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+// TestEmptyViews checks that the empty views at the ends of a padded matrix (the batch range
+// [batch, batch), zero rows or columns past the last ones) are valid arguments: an empty
+// Slice of a matrix with ld > rows starts beyond the end of its allocation.
+func TestEmptyViews(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		a, err := batchlas.NewMatrixStrided[float64](q, 3, 3, 5, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Free()
+		tail, err := a.Slice(2, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		right, err := a.View(0, 3, 3, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		corner, err := a.View(3, 3, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		info := PoisonedInfo(t, q, 2)
+		for name, m := range map[string]*batchlas.Matrix[float64]{"Slice(2, 2)": tail, "View(0, 3, 3, 0)": right, "View(3, 3, 0, 0)": corner} {
+			if _, err := m.Download(nil); err != nil {
+				t.Errorf("%s: Download: %v", name, err)
+			}
+			if err := m.Upload(nil); err != nil {
+				t.Errorf("%s: Upload: %v", name, err)
+			}
+			if _, err := m.DownloadRaw(nil); err != nil {
+				t.Errorf("%s: DownloadRaw: %v", name, err)
+			}
+			if err := batchlas.Getrf(q, m, info, info); err != nil {
+				t.Errorf("%s: Getrf: %v", name, err)
+			}
+		}
+		if err := batchlas.Potrf(q, batchlas.Lower, tail, info); err != nil {
+			t.Errorf("Potrf of Slice(2, 2): %v", err)
+		}
+		if err := batchlas.Potrf(q, batchlas.Lower, corner, info); err != nil {
+			t.Errorf("Potrf of View(3, 3, 0, 0): %v", err)
+		}
+	})
+}
