@@ -2,6 +2,7 @@ package batchlas
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -60,7 +61,7 @@ type allocation struct {
 	q     *Queue
 	ptr   uintptr // device address; 0 on the host and for empty allocations
 	bytes int
-	freed bool
+	freed atomic.Bool // read without q.mu by every argument check
 }
 
 func newAllocation(q *Queue, bytes int) (*allocation, error) {
@@ -80,10 +81,9 @@ func newAllocation(q *Queue, bytes int) (*allocation, error) {
 
 // release frees the memory; the caller holds q.mu.
 func (a *allocation) release() error {
-	if a.freed {
+	if a.freed.Swap(true) {
 		return nil
 	}
-	a.freed = true
 	if d, ok := a.q.eng.(devEngine); ok && a.ptr != 0 {
 		return d.free(a.ptr)
 	}
@@ -262,7 +262,7 @@ func (m *Matrix[T]) usable(op, name string) error {
 	if err := m.q.usable(op); err != nil {
 		return err
 	}
-	if m.mem.freed {
+	if m.mem.freed.Load() {
 		return argErr(op, name, "matrix memory was freed")
 	}
 	return nil
@@ -451,7 +451,7 @@ func (v *Vector[E]) usable(op, name string) error {
 	if err := v.q.usable(op); err != nil {
 		return err
 	}
-	if v.mem.freed {
+	if v.mem.freed.Load() {
 		return argErr(op, name, "vector memory was freed")
 	}
 	return nil

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -50,4 +51,25 @@ func TestEmptyViews(t *testing.T) {
 			t.Errorf("Potrf of View(3, 3, 0, 0): %v", err)
 		}
 	})
+}
+
+// TestFreeWhileChecked frees a matrix while another goroutine passes a view of it to an
+// operation: the call either runs or reports the freed memory, and (under -race) the
+// freed flag is no data race.
+func TestFreeWhileChecked(t *testing.T) {
+	q, _ := ArgQueues(t)
+	a := ArgMatrix[float64](t, q, 4, 4, 3)
+	v, err := a.Slice(0, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := PoisonedInfo(t, q, 3)
+	done := make(chan error)
+	go func() { done <- batchlas.Potrf(q, batchlas.Lower, v, info) }()
+	if err := a.Free(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil && !errors.Is(err, batchlas.ErrInvalidArgument) {
+		t.Errorf("Potrf of a view being freed: %v", err)
+	}
 }
