@@ -121,11 +121,16 @@ func NewQueue(b Backend) (*Queue, error) {
 	return &Queue{eng: eng, dev: eng.device(), allocs: map[*allocation]struct{}{}}, nil
 }
 
-// Device describes the queue's device.
-func (q *Queue) Device() Device { return q.dev }
+// Device describes the queue's device; the zero Device for a nil queue.
+func (q *Queue) Device() Device {
+	if q == nil {
+		return Device{}
+	}
+	return q.dev
+}
 
-// Backend is the queue's backend; never Auto.
-func (q *Queue) Backend() Backend { return q.dev.Backend }
+// Backend is the queue's backend: never Auto, except for a nil queue.
+func (q *Queue) Backend() Backend { return q.Device().Backend }
 
 // Wait blocks until all work enqueued on q has finished and returns the first asynchronous
 // fault, as a *DeviceError.

@@ -61,8 +61,11 @@ func (q *Queue) Reserve(bytes int) error {
 	return err
 }
 
-// WorkspaceSize is the current size of the queue's workspace in bytes.
+// WorkspaceSize is the current size of the queue's workspace in bytes; 0 for a nil queue.
 func (q *Queue) WorkspaceSize() int {
+	if q == nil {
+		return 0
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.arena.bytes

@@ -73,3 +73,22 @@ func TestFreeWhileChecked(t *testing.T) {
 		t.Errorf("Potrf of a view being freed: %v", err)
 	}
 }
+
+// TestNilQueue calls every method of a nil queue: each answers or errs, none panics.
+func TestNilQueue(t *testing.T) {
+	var q *batchlas.Queue
+	if d := q.Device(); d != (batchlas.Device{}) {
+		t.Errorf("Device of a nil queue: %+v", d)
+	}
+	if b := q.Backend(); b != batchlas.Auto {
+		t.Errorf("Backend of a nil queue: %v", b)
+	}
+	if n := q.WorkspaceSize(); n != 0 {
+		t.Errorf("WorkspaceSize of a nil queue: %d", n)
+	}
+	WantArgErr(t, q.Reserve(8), "q")
+	WantArgErr(t, q.Wait(), "q")
+	if err := q.Close(); err != nil {
+		t.Errorf("Close of a nil queue: %v", err)
+	}
+}
