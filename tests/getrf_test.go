@@ -63,7 +63,8 @@ func checkGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, pl
 }
 
 // randGeneral returns a random rows-by-cols matrix per matrix of l, with the column plant[b]
-// of matrix b exactly zero.
+// of matrix b exactly zero, and column plant[b]+2 too where there is one: info must name the
+// first zero pivot, U(plant[b]+1, plant[b]+1) in LAPACK's 1-based terms.
 func randGeneral[T batchlas.Scalar](rng *rand.Rand, l Layout, plant map[int]int) []Dense {
 	full := make([]Dense, l.Batch)
 	for b := range full {
@@ -71,6 +72,9 @@ func randGeneral[T batchlas.Scalar](rng *rand.Rand, l Layout, plant map[int]int)
 		if j, ok := plant[b]; ok {
 			for i := 0; i < l.Rows; i++ {
 				full[b].Set(i, j, 0)
+				if j+2 < min(l.Rows, l.Cols) {
+					full[b].Set(i, j+2, 0)
+				}
 			}
 		}
 	}
