@@ -135,3 +135,41 @@ func Small(x int) int {
 	}
 	return x
 }
+
+// fuzzMatrix makes a matrix of folded fuzzed sizes (see Small), or returns nil where
+// NewMatrixStrided refuses them, which the op under test must reject in turn.
+func fuzzMatrix[T batchlas.Scalar](q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
+	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+func freeAll[T batchlas.Scalar](ms ...*batchlas.Matrix[T]) {
+	for _, m := range ms {
+		if m != nil {
+			m.Free()
+		}
+	}
+}
+
+// FuzzMatrix is fuzzMatrix freed when t ends.
+func FuzzMatrix[T batchlas.Scalar](t testing.TB, q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
+	m := fuzzMatrix[T](q, rows, cols, ld, stride, batch)
+	if m != nil {
+		t.Cleanup(func() { m.Free() })
+	}
+	return m
+}
+
+// FuzzVector makes a vector of a folded fuzzed length on q, freed when t ends, or returns nil
+// where NewVector refuses the length.
+func FuzzVector[E batchlas.Element](t testing.TB, q *batchlas.Queue, n int) *batchlas.Vector[E] {
+	v, err := batchlas.NewVector[E](q, Small(n))
+	if err != nil {
+		return nil
+	}
+	t.Cleanup(func() { v.Free() })
+	return v
+}

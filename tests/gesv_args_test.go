@@ -45,26 +45,8 @@ func FuzzGesv(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, -1, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch, pivLen, infoLen int) {
-		a, err := batchlas.NewMatrix[float32](q, Small(n), Small(n), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		b, err := batchlas.NewMatrix[float32](q, Small(bRows), Small(nrhs), Small(bBatch))
-		if err != nil {
-			return
-		}
-		defer b.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Gesv(q, a, ipiv, b, info)
+		a := FuzzMatrix[float32](t, q, n, n, 0, 0, batch)
+		b := FuzzMatrix[float32](t, q, bRows, nrhs, 0, 0, bBatch)
+		_ = batchlas.Gesv(q, a, FuzzVector[int32](t, q, pivLen), b, FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -83,11 +83,10 @@ func FuzzGesvd(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('N'), byte('X'), -1, 0, 0, 0, 0, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch int, jobu, jobvt byte, ur, uc, vr, vc, sLen, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		if a == nil {
+			return // u and vt take a's batch
 		}
-		defer a.Free()
 		// u and vt: nil for a negative row count, else packed with a's batch or a fuzzed one.
 		factor := func(r, c int) *batchlas.Matrix[complex64] {
 			if Small(r) < 0 {
@@ -101,16 +100,7 @@ func FuzzGesvd(f *testing.F) {
 			return m
 		}
 		u, vt := factor(ur, uc), factor(vr, vc)
-		s, err := batchlas.NewVector[float32](q, Small(sLen))
-		if err != nil {
-			return
-		}
-		defer s.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
+		s, info := FuzzVector[float32](t, q, sLen), FuzzVector[int32](t, q, infoLen)
 		_ = batchlas.Gesvd(q, batchlas.SVDJob(jobu), batchlas.SVDJob(jobvt), a, s, u, vt, info)
 	})
 }

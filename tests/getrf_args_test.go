@@ -43,21 +43,7 @@ func FuzzGetrf(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, -1, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch, pivLen, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Getrf(q, a, ipiv, info)
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		_ = batchlas.Getrf(q, a, FuzzVector[int32](t, q, pivLen), FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -38,24 +38,7 @@ func FuzzGetri(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, -1, -1, int32(0))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch, pivLen, infoLen int, piv int32) {
-		a, err := batchlas.NewMatrixStrided[float64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		if err := ipiv.Upload(Fill(ipiv.Len(), piv)); err != nil {
-			t.Fatal(err)
-		}
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Getri(q, a, ipiv, info)
+		a := FuzzMatrix[float64](t, q, rows, cols, ld, stride, batch)
+		_ = batchlas.Getri(q, a, fuzzPivots(t, q, pivLen, piv), FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -46,24 +46,20 @@ func FuzzGetrs(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('X'), -1, int32(-1))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch int, trans byte, pivLen int, piv int32) {
-		a, err := batchlas.NewMatrix[complex128](q, Small(n), Small(n), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		b, err := batchlas.NewMatrix[complex128](q, Small(bRows), Small(nrhs), Small(bBatch))
-		if err != nil {
-			return
-		}
-		defer b.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		if err := ipiv.Upload(Fill(ipiv.Len(), piv)); err != nil {
+		a := FuzzMatrix[complex128](t, q, n, n, 0, 0, batch)
+		b := FuzzMatrix[complex128](t, q, bRows, nrhs, 0, 0, bBatch)
+		_ = batchlas.Getrs(q, batchlas.Transpose(trans), a, fuzzPivots(t, q, pivLen, piv), b)
+	})
+}
+
+// fuzzPivots is a fuzzed pivot vector whose every element is piv, or nil where NewVector
+// refuses the length.
+func fuzzPivots(t *testing.T, q *batchlas.Queue, n int, piv int32) *batchlas.Vector[int32] {
+	v := FuzzVector[int32](t, q, n)
+	if v != nil {
+		if err := v.Upload(Fill(v.Len(), piv)); err != nil {
 			t.Fatal(err)
 		}
-		_ = batchlas.Getrs(q, batchlas.Transpose(trans), a, ipiv, b)
-	})
+	}
+	return v
 }

@@ -41,21 +41,8 @@ func FuzzPosv(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('X'), -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch int, uplo byte, infoLen int) {
-		a, err := batchlas.NewMatrix[float64](q, Small(n), Small(n), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		b, err := batchlas.NewMatrix[float64](q, Small(bRows), Small(nrhs), Small(bBatch))
-		if err != nil {
-			return
-		}
-		defer b.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Posv(q, batchlas.Uplo(uplo), a, b, info)
+		a := FuzzMatrix[float64](t, q, n, n, 0, 0, batch)
+		b := FuzzMatrix[float64](t, q, bRows, nrhs, 0, 0, bBatch)
+		_ = batchlas.Posv(q, batchlas.Uplo(uplo), a, b, FuzzVector[int32](t, q, infoLen))
 	})
 }

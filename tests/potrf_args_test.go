@@ -40,16 +40,7 @@ func FuzzPotrf(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('X'), -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch int, uplo byte, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Potrf(q, batchlas.Uplo(uplo), a, info)
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		_ = batchlas.Potrf(q, batchlas.Uplo(uplo), a, FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -37,16 +37,8 @@ func FuzzPotrs(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('X'))
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch int, uplo byte) {
-		a, err := batchlas.NewMatrix[complex64](q, Small(n), Small(n), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		b, err := batchlas.NewMatrix[complex64](q, Small(bRows), Small(nrhs), Small(bBatch))
-		if err != nil {
-			return
-		}
-		defer b.Free()
+		a := FuzzMatrix[complex64](t, q, n, n, 0, 0, batch)
+		b := FuzzMatrix[complex64](t, q, bRows, nrhs, 0, 0, bBatch)
 		_ = batchlas.Potrs(q, batchlas.Uplo(uplo), a, b)
 	})
 }

@@ -80,21 +80,3 @@ func fuzzMultiply[T batchlas.Scalar](f *testing.F, call func(*batchlas.Queue, ba
 		_ = call(q, batchlas.Side(side), batchlas.Uplo(uplo), 1, a, b, 0, c)
 	})
 }
-
-// fuzzMatrix makes a matrix of folded fuzzed sizes (see Small), or returns nil where
-// NewMatrixStrided refuses them, which the op under test must reject in turn.
-func fuzzMatrix[T batchlas.Scalar](q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
-	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-	if err != nil {
-		return nil
-	}
-	return m
-}
-
-func freeAll[T batchlas.Scalar](ms ...*batchlas.Matrix[T]) {
-	for _, m := range ms {
-		if m != nil {
-			m.Free()
-		}
-	}
-}
