@@ -2,7 +2,6 @@ package tests
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -55,27 +54,4 @@ func checkPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 			t.Errorf("matrix %d: ||A X - B|| / (n eps ||A|| ||X||) = %.3g > %d", k, r, Tol)
 		}
 	}
-}
-
-// randSPDStored returns random Hermitian positive definite matrices for layout l and their
-// span holding only the uplo triangle (the other one and every gap NaN). plant maps a
-// matrix to the 0-based diagonal position made negative, so that info must be that plus one.
-func randSPDStored[T batchlas.Scalar](rng *rand.Rand, uplo batchlas.Uplo, l Layout, plant map[int]int) ([]Dense, Stored[T]) {
-	lower := uplo == batchlas.Lower
-	in := NewStored[T](l)
-	full := make([]Dense, l.Batch)
-	for b := range full {
-		full[b] = RandSPD[T](rng, l.Rows)
-		if k, ok := plant[b]; ok {
-			full[b].Set(k, k, complex(-float64(4*l.Rows), 0))
-		}
-		for j := 0; j < l.Cols; j++ {
-			for i := 0; i < l.Rows; i++ {
-				if InTriangle(lower, i, j) {
-					in.Set(b, i, j, From[T](full[b].At(i, j)))
-				}
-			}
-		}
-	}
-	return full, in
 }
