@@ -113,3 +113,15 @@ func randSPDStored[T batchlas.Scalar](rng *rand.Rand, uplo batchlas.Uplo, l Layo
 	}
 	return full, in
 }
+
+// hasNaN reports whether matrix b of s holds a NaN.
+func hasNaN[T batchlas.Scalar](s Stored[T], b int) bool {
+	for j := 0; j < s.Cols; j++ {
+		for i := 0; i < s.Rows; i++ {
+			if IsNaN(s.At(b, i, j)) {
+				return true
+			}
+		}
+	}
+	return false
+}

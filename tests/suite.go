@@ -517,15 +517,3 @@ func WantArgErr(t testing.TB, err error, arg string) {
 
 // WatchMatrix is Watch for a matrix of a type parameter, which Watch's type set cannot take.
 func WatchMatrix[T batchlas.Scalar](m *batchlas.Matrix[T]) Watched { return watchedMatrix[T]{m} }
-
-// hasNaN reports whether matrix b of s holds a NaN.
-func hasNaN[T batchlas.Scalar](s Stored[T], b int) bool {
-	for j := 0; j < s.Cols; j++ {
-		for i := 0; i < s.Rows; i++ {
-			if IsNaN(s.At(b, i, j)) {
-				return true
-			}
-		}
-	}
-	return false
-}
