@@ -326,6 +326,9 @@ func (m *Matrix[T]) Download(dst []T) ([]T, error) {
 
 // eachColumn calls f with the packed offset and the storage offset of every column.
 func (m *Matrix[T]) eachColumn(f func(packed, stored int)) {
+	if m.extent() == 0 {
+		return // no storage: the offsets of a 0-row matrix's columns point past it
+	}
 	k := 0
 	for b := 0; b < m.batch; b++ {
 		for j := 0; j < m.cols; j++ {

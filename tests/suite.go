@@ -517,3 +517,43 @@ func WantArgErr(t testing.TB, err error, arg string) {
 
 // WatchMatrix is Watch for a matrix of a type parameter, which Watch's type set cannot take.
 func WatchMatrix[T batchlas.Scalar](m *batchlas.Matrix[T]) Watched { return watchedMatrix[T]{m} }
+
+// RectLayouts lists, for each {rows, cols} shape, layouts of the classes of SquareLayouts: a
+// packed batch, ld > rows, stride > ld*cols, and a batch of one.
+func RectLayouts(batch int, shapes ...[2]int) []Layout {
+	var ls []Layout
+	for _, s := range shapes {
+		r, c := s[0], s[1]
+		ls = append(ls,
+			Layout{Rows: r, Cols: c, Batch: batch},
+			Layout{Rows: r, Cols: c, LDPad: 3, Batch: batch},
+			Layout{Rows: r, Cols: c, LDPad: 1, StridePad: 5, Batch: batch},
+			Layout{Rows: r, Cols: c, Batch: 1})
+	}
+	return ls
+}
+
+// QFromReflectors is the m-by-m Q = H_1 ... H_k, k = len(tau), of LAPACK's QR storage f
+// (m rows): H_i = I - tau_i v_i v_i^H, v_i(i) = 1 and v_i(i+1:m) = f(i+1:m, i).
+func QFromReflectors(f Dense, tau []complex128) Dense {
+	m := f.R
+	qm := Identity(m)
+	for i := len(tau) - 1; i >= 0; i-- {
+		v := make([]complex128, m)
+		v[i] = 1
+		for r := i + 1; r < m; r++ {
+			v[r] = f.At(r, i)
+		}
+		for j := 0; j < m; j++ {
+			col := qm.D[j*m : (j+1)*m]
+			var w complex128
+			for r := i; r < m; r++ {
+				w += cmplx.Conj(v[r]) * col[r]
+			}
+			for r := i; r < m; r++ {
+				col[r] -= tau[i] * v[r] * w
+			}
+		}
+	}
+	return qm
+}
