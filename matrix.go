@@ -217,7 +217,8 @@ func (m *Matrix[T]) View(i, j, r, c int) (*Matrix[T], error) {
 	if err := m.usable(op, "m"); err != nil {
 		return nil, err
 	}
-	if i < 0 || j < 0 || r < 0 || c < 0 || i+r > m.rows || j+c > m.cols {
+	// r > rows-i, not i+r > rows, so that huge arguments cannot overflow past the check.
+	if i < 0 || j < 0 || r < 0 || c < 0 || i > m.rows || j > m.cols || r > m.rows-i || c > m.cols-j {
 		return nil, argErr(op, "i, j, r, c", "view (%d, %d) of size %dx%d outside %dx%d", i, j, r, c, m.rows, m.cols)
 	}
 	v := *m
@@ -281,7 +282,7 @@ func (m *Matrix[T]) check(q *Queue, op, name string) error {
 	}
 	// An empty matrix reads nothing, so it may start anywhere: Slice(batch, batch) of a
 	// matrix with ld > rows starts past the end of the allocation.
-	if e := m.extent(); e > 0 && (m.off < 0 || m.off+e > m.mem.bytes/sizeOf[T]()) {
+	if e := m.extent(); m.off < 0 || e > 0 && m.off+e > m.mem.bytes/sizeOf[T]() {
 		return argErr(op, name, "layout reaches outside its allocation")
 	}
 	return nil

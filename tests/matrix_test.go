@@ -2,6 +2,7 @@ package tests
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -90,5 +91,26 @@ func TestNilQueue(t *testing.T) {
 	WantArgErr(t, q.Wait(), "q")
 	if err := q.Close(); err != nil {
 		t.Errorf("Close of a nil queue: %v", err)
+	}
+}
+
+// TestViewBounds asks for views whose corner plus size overflows: each must be refused.
+func TestViewBounds(t *testing.T) {
+	q, _ := ArgQueues(t)
+	a := ArgMatrix[float64](t, q, 4, 3, 2)
+	for _, v := range [][4]int{
+		{math.MaxInt, 0, 1, 1}, {0, math.MaxInt, 1, 1}, {math.MaxInt, 0, 0, 1}, {0, math.MaxInt, 1, 0},
+		{1, 0, math.MaxInt, 1}, {0, 1, 1, math.MaxInt}, {math.MaxInt, math.MaxInt, 0, 0},
+	} {
+		if _, err := a.View(v[0], v[1], v[2], v[3]); err == nil {
+			t.Errorf("View%v of a 4x3 matrix: no error", v)
+		} else {
+			WantArgErr(t, err, "i, j, r, c")
+		}
+	}
+	for _, s := range [][2]int{{math.MaxInt, math.MaxInt}, {1, math.MinInt}, {3, 3}} {
+		if _, err := a.Slice(s[0], s[1]); err == nil {
+			t.Errorf("Slice%v of a batch of 2: no error", s)
+		}
 	}
 }
