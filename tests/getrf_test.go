@@ -34,13 +34,32 @@ func testGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		checkGetrf[T](t, q, Layout{Rows: 9, Cols: 5, StridePad: 2, Batch: 7}, map[int]int{3: 4})
 		checkGetrf[T](t, q, Layout{Rows: 5, Cols: 9, StridePad: 2, Batch: 7}, map[int]int{3: 2})
 	})
+	// A first column of subnormal numbers: the pivot's inverse overflows, so the column must
+	// be divided by the pivot, as LAPACK's getf2 does below the safe minimum.
+	t.Run("subnormal_pivot", func(t *testing.T) {
+		tiny := 0x1p-1060
+		if Eps[T]() > 0x1p-30 {
+			tiny = 0x1p-140
+		}
+		l := Layout{Rows: 6, Cols: 6, Batch: 3}
+		full := randGeneral[T](NewRand(t), l, nil)
+		for _, a := range full {
+			for i := 0; i < l.Rows; i++ {
+				a.Set(i, 0, C128(From[T](a.At(i, 0)*complex(tiny, 0))))
+			}
+		}
+		checkGetrfOf[T](t, q, l, full, nil)
+	})
 }
 
 // checkGetrf factors random matrices of layout l, every gap and output poisoned. plant maps a
 // matrix to the column made exactly zero; info must be that column plus one.
 func checkGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, plant map[int]int) {
-	rng := NewRand(t)
-	full := randGeneral[T](rng, l, plant)
+	checkGetrfOf[T](t, q, l, randGeneral[T](NewRand(t), l, plant), plant)
+}
+
+// checkGetrfOf is checkGetrf for the given matrices.
+func checkGetrfOf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, full []Dense, plant map[int]int) {
 	in := storeAll[T](l, full)
 	k := min(l.Rows, l.Cols)
 	a := Upload(t, q, in)
