@@ -32,6 +32,9 @@ func TestGesvArgs(t *testing.T) {
 		{"short ipiv", "ipiv", func() error { return batchlas.Gesv(q, a, shortPiv, b, info) }},
 		{"nil info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, nil) }},
 		{"short info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, shortInfo) }},
+		{"order: b before the shape of a", "b", func() error { return batchlas.Gesv(q, rect, ipiv, foreignB, info) }},
+		{"order: shapes before ipiv", "b", func() error { return batchlas.Gesv(q, a, shortPiv, batch, shortInfo) }},
+		{"order: ipiv before info", "ipiv", func() error { return batchlas.Gesv(q, a, nil, b, nil) }},
 		{"buffer size, b rows", "b", func() error {
 			_, err := batchlas.GesvBufferSize(q, a, ipiv, rows, info)
 			return err

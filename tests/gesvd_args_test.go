@@ -60,6 +60,12 @@ func TestGesvdArgs(t *testing.T) {
 		{"short info", "info", gesvd(none, none, a, s, nil, nil, shortInfo)},
 		{"float32 s for float64 a", "s", func() error { return batchlas.Gesvd(q, none, none, a, s32, nil, nil, info) }},
 		{"float32 s for complex128 a", "s", func() error { return batchlas.Gesvd(q, all, all, c, s32, cu, cvt, info) }},
+		{"order: jobu before jobvt", "jobu", gesvd('O', 'X', nil, nil, nil, nil, nil)},
+		{"order: jobvt before a", "jobvt", gesvd(all, 'X', nil, s, u, vt, info)},
+		{"order: a before u", "a", gesvd(all, all, foreign, s, uThin, vt, info)},
+		{"order: u before vt", "u", gesvd(all, all, a, s, uThin, nil, info)},
+		{"order: factors before s", "vt", gesvd(none, all, a, short, nil, vtWide, info)},
+		{"order: s before info", "s", gesvd(none, none, a, short, nil, nil, shortInfo)},
 		{"buffer size, bad u", "u", func() error {
 			_, err := batchlas.GesvdBufferSize(q, all, all, a, s, uThin, vt, info)
 			return err

@@ -30,6 +30,8 @@ func TestGetrfArgs(t *testing.T) {
 		{"foreign ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, info) }},
 		{"nil info", "info", func() error { return batchlas.Getrf(q, a, ipiv, nil) }},
 		{"short info", "info", func() error { return batchlas.Getrf(q, a, ipiv, shortInfo) }},
+		{"order: a before ipiv", "a", func() error { return batchlas.Getrf(q, freed, shortPiv, shortInfo) }},
+		{"order: ipiv before info", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, nil) }},
 		{"buffer size, short info", "info", func() error {
 			_, err := batchlas.GetrfBufferSize(q, a, ipiv, shortInfo)
 			return err

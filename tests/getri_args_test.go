@@ -26,6 +26,8 @@ func TestGetriArgs(t *testing.T) {
 		{"negative pivot", "ipiv", func() error { return batchlas.Getri(q, a, negative, info) }},
 		{"nil info", "info", func() error { return batchlas.Getri(q, a, ipiv, nil) }},
 		{"short info", "info", func() error { return batchlas.Getri(q, a, ipiv, shortInfo) }},
+		{"order: shape of a before ipiv", "a", func() error { return batchlas.Getri(q, rect, short, shortInfo) }},
+		{"order: ipiv before info", "ipiv", func() error { return batchlas.Getri(q, a, nil, shortInfo) }},
 		{"buffer size, non-square a", "a", func() error {
 			_, err := batchlas.GetriBufferSize(q, rect, ipiv, info)
 			return err

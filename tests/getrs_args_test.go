@@ -33,6 +33,9 @@ func TestGetrsArgs(t *testing.T) {
 		{"short ipiv", "ipiv", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, short, b) }},
 		{"zero pivot", "ipiv", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, zero, b) }},
 		{"pivot above n", "ipiv", func() error { return batchlas.Getrs(q, batchlas.Trans, a, big, b) }},
+		{"order: trans before a", "trans", func() error { return batchlas.Getrs(q, 'X', nil, short, rows) }},
+		{"order: b before the shape of a", "b", func() error { return batchlas.Getrs(q, batchlas.NoTrans, rect, ipiv, nil) }},
+		{"order: shapes before ipiv", "b", func() error { return batchlas.Getrs(q, batchlas.NoTrans, a, short, rows) }},
 		{"buffer size, bad trans", "trans", func() error {
 			_, err := batchlas.GetrsBufferSize(q, 'X', a, ipiv, b)
 			return err

@@ -29,6 +29,9 @@ func TestPosvArgs(t *testing.T) {
 		{"b batch", "b", func() error { return batchlas.Posv(q, batchlas.Lower, a, batch, info) }},
 		{"nil info", "info", func() error { return batchlas.Posv(q, batchlas.Lower, a, b, nil) }},
 		{"short info", "info", func() error { return batchlas.Posv(q, batchlas.Upper, a, b, shortInfo) }},
+		{"order: uplo before a", "uplo", func() error { return batchlas.Posv(q, 'X', foreign, b, info) }},
+		{"order: b before the shape of a", "b", func() error { return batchlas.Posv(q, batchlas.Lower, rect, nil, info) }},
+		{"order: shapes before info", "b", func() error { return batchlas.Posv(q, batchlas.Lower, a, rows, shortInfo) }},
 		{"buffer size, short info", "info", func() error {
 			_, err := batchlas.PosvBufferSize(q, batchlas.Lower, a, b, shortInfo)
 			return err

@@ -27,6 +27,8 @@ func TestPotrfArgs(t *testing.T) {
 		{"non-square a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, rect, info) }},
 		{"nil info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, nil) }},
 		{"short info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, short) }},
+		{"order: uplo before a", "uplo", func() error { return batchlas.Potrf(q, 'X', freed, short) }},
+		{"order: shape of a before info", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, rect, short) }},
 		{"buffer size, bad uplo", "uplo", func() error {
 			_, err := batchlas.PotrfBufferSize(q, 'X', a, info)
 			return err

@@ -25,6 +25,8 @@ func TestPotrsArgs(t *testing.T) {
 		{"non-square a", "a", func() error { return batchlas.Potrs(q, batchlas.Lower, rect, b) }},
 		{"b rows", "b", func() error { return batchlas.Potrs(q, batchlas.Lower, a, rows) }},
 		{"b batch", "b", func() error { return batchlas.Potrs(q, batchlas.Upper, a, batch) }},
+		{"order: uplo before a", "uplo", func() error { return batchlas.Potrs(q, 'X', nil, rows) }},
+		{"order: b before the shape of a", "b", func() error { return batchlas.Potrs(q, batchlas.Lower, rect, foreignB) }},
 		{"buffer size, bad uplo", "uplo", func() error {
 			_, err := batchlas.PotrsBufferSize(q, 'X', a, b)
 			return err

@@ -36,6 +36,9 @@ func testMultiplyArgs[T batchlas.Scalar](t *testing.T, op string,
 		{"b unlike c", "b", func() error { return call(q, L, U, 1, a, m["4x4b"], 0, c) }},
 		{"batch of a", "a", func() error { return call(q, L, U, 1, m["4x4/2"], b, 0, c) }},
 		{"batch of b", "b", func() error { return call(q, L, U, 1, a, m["4x3/2"], 0, c) }},
+		{"order: side before uplo", "side", func() error { return call(q, 'X', 'X', 1, nil, nil, 0, nil) }},
+		{"order: uplo before a", "uplo", func() error { return call(q, L, 'X', 1, nil, b, 0, c) }},
+		{"order: c before the shape of a", "c", func() error { return call(q, L, U, 1, b, b, 0, nil) }},
 		{"buffer size, bad side", "side", func() error {
 			_, err := size(q, 'X', U, 1, a, b, 0, c)
 			return err

@@ -41,6 +41,9 @@ func testRankArgs[T batchlas.Scalar](t *testing.T, op rankOp) {
 		{"rows of a", "a", run(q, U, N, m["3x4"], m["3x4"], c)},
 		{"columns of a", "a", run(q, U, allowed, a, b, c)},
 		{"batch of a", "a", run(q, U, N, m["4x3/2"], m["4x3/2"], c)},
+		{"order: uplo before trans", "uplo", run(q, 'X', 'X', nil, nil, nil)},
+		{"order: trans before a", "trans", run(q, U, 'X', nil, b, c)},
+		{"order: c before the shape of a", "c", run(q, U, N, m["3x4"], m["3x4"], nil)},
 		{"buffer size, bad uplo", "uplo", func() error { return rankBufferSize(op, q, 'X', N, a, b, c) }},
 	}
 	if op.two {
