@@ -64,7 +64,14 @@ type allocation struct {
 	freed atomic.Bool // read without q.mu by every argument check
 }
 
-func newAllocation(q *Queue, bytes int) (*allocation, error) {
+// newAllocation allocates bytes on q for op. It checks q again under q.mu, since Close may
+// have run after the caller's check and must free every allocation of the queue.
+func newAllocation(q *Queue, op string, bytes int) (*allocation, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if err := q.usable(op); err != nil {
+		return nil, err
+	}
 	a := &allocation{q: q, bytes: bytes}
 	if d, ok := q.eng.(devEngine); ok && bytes > 0 {
 		p, err := d.alloc(bytes)
@@ -73,9 +80,7 @@ func newAllocation(q *Queue, bytes int) (*allocation, error) {
 		}
 		a.ptr = p
 	}
-	q.mu.Lock()
 	q.allocs[a] = struct{}{}
-	q.mu.Unlock()
 	return a, nil
 }
 
@@ -139,7 +144,7 @@ func NewMatrixStrided[T Scalar](q *Queue, rows, cols, ld, stride, batch int) (*M
 	if n > maxElements/sizeOf[T]() {
 		return nil, argErr(op, "m", "%d elements of %d bytes do not fit in memory", n, sizeOf[T]())
 	}
-	mem, err := newAllocation(q, n*sizeOf[T]())
+	mem, err := newAllocation(q, op, n*sizeOf[T]())
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +409,7 @@ func NewVector[E Element](q *Queue, n int) (*Vector[E], error) {
 	if n < 0 || n > maxElements/sizeOf[E]() {
 		return nil, argErr(op, "n", "length %d out of range", n)
 	}
-	mem, err := newAllocation(q, n*sizeOf[E]())
+	mem, err := newAllocation(q, op, n*sizeOf[E]())
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,10 @@ func (q *Queue) Reserve(bytes int) error {
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	// Again under q.mu: Close may have released the arena since the first check.
+	if err := q.usable("Reserve"); err != nil {
+		return err
+	}
 	_, err := q.arena.lease(q, bytes)
 	return err
 }

@@ -3,6 +3,7 @@ package tests
 import (
 	"errors"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -111,6 +112,46 @@ func TestViewBounds(t *testing.T) {
 	for _, s := range [][2]int{{math.MaxInt, math.MaxInt}, {1, math.MinInt}, {3, 3}} {
 		if _, err := a.Slice(s[0], s[1]); err == nil {
 			t.Errorf("Slice%v of a batch of 2: no error", s)
+		}
+	}
+}
+
+// TestCloseWhileReserving closes queues while other goroutines grow their workspace and
+// allocate: once Close has returned and they have stopped, nothing may be left allocated.
+func TestCloseWhileReserving(t *testing.T) {
+	for range 50 {
+		q, err := batchlas.NewQueue(batchlas.Host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg, running sync.WaitGroup
+		for g := range 4 {
+			wg.Add(1)
+			running.Add(1)
+			go func() {
+				defer wg.Done()
+				// Both calls fail only once the queue is closed, after every goroutine
+				// has run 20 rounds.
+				for i := 1; ; i++ {
+					if i == 20 {
+						running.Done()
+					}
+					if q.Reserve(i*64+g) != nil {
+						return
+					}
+					if _, err := batchlas.NewMatrix[float32](q, 2, 2, 1); err != nil {
+						return
+					}
+				}
+			}()
+		}
+		running.Wait()
+		if err := q.Close(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		if n := q.WorkspaceSize(); n != 0 {
+			t.Fatalf("a closed queue holds a workspace of %d bytes", n)
 		}
 	}
 }
