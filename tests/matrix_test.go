@@ -2,6 +2,7 @@ package tests
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"sync"
 	"testing"
@@ -154,4 +155,63 @@ func TestCloseWhileReserving(t *testing.T) {
 			t.Fatalf("a closed queue holds a workspace of %d bytes", n)
 		}
 	}
+}
+
+// TestUploadDownload moves packed data into padded layouts and views: Download must return
+// it, and the elements between columns and matrices must keep their values.
+func TestUploadDownload(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		for _, l := range append(SquareLayouts(3, 1, 4), Layout{Rows: 3, Cols: 5, LDPad: 2, StridePad: 1, Batch: 4}, Layout{Rows: 0, Cols: 3, Batch: 2}) {
+			t.Run(l.String(), func(t *testing.T) {
+				before := NewStored[complex64](l)
+				m := Upload(t, q, before)
+				packed := Rand[complex64](NewRand(t), l.Rows*l.Cols*l.Batch)
+				if err := m.Upload(packed); err != nil {
+					t.Fatal(err)
+				}
+				got, err := m.Download(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fmt.Sprint(got) != fmt.Sprint(packed) {
+					t.Errorf("Download after Upload: %v, want %v", got, packed)
+				}
+				after := Download(t, q, m, l)
+				Untouched(t, before, after, nil)
+				for b := 0; b < l.Batch; b++ {
+					for j := 0; j < l.Cols; j++ {
+						for i := 0; i < l.Rows; i++ {
+							if v, w := after.At(b, i, j), packed[(b*l.Cols+j)*l.Rows+i]; v != w {
+								t.Fatalf("element (%d, %d) of matrix %d is %v, want %v", i, j, b, v, w)
+							}
+						}
+					}
+				}
+			})
+		}
+		// A view of a slice: its Download is the packed sub-block.
+		a := ArgMatrix[float64](t, q, 4, 3, 3)
+		all, _ := a.Download(nil)
+		s, err := a.Slice(1, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := s.View(1, 1, 2, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := v.Download(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []float64
+		for b := 1; b < 3; b++ {
+			for j := 1; j < 3; j++ {
+				want = append(want, all[b*12+j*4+1:b*12+j*4+3]...)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("View(1, 1, 2, 2) of Slice(1, 3): %v, want %v", got, want)
+		}
+	})
 }
