@@ -215,3 +215,64 @@ func TestUploadDownload(t *testing.T) {
 		}
 	})
 }
+
+// TestEmptyViewsEveryOp runs every op on empty views that start past the end of their
+// allocation: each call must succeed without touching memory.
+func TestEmptyViewsEveryOp(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		a, err := batchlas.NewMatrixStrided[complex128](q, 3, 3, 5, 0, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer a.Free()
+		last, err := a.Slice(1, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 0x0 and 3x0 views past the last column of the last matrix, and an empty batch.
+		e00, err1 := last.View(3, 3, 0, 0)
+		e30, err2 := last.View(0, 3, 3, 0)
+		tail, err3 := a.Slice(2, 2)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			t.Fatal(err)
+		}
+		iv := PoisonedInfo(t, q, 3)
+		s := UploadVector(t, q, Fill(3, 0.0))
+		L, U, N, C := batchlas.Left, batchlas.Lower, batchlas.NoTrans, batchlas.ConjTrans
+		for name, m := range map[string]*batchlas.Matrix[complex128]{"0x0": e00, "empty batch": tail} {
+			for op, err := range map[string]error{
+				"potrf": batchlas.Potrf(q, U, m, iv),
+				"potrs": batchlas.Potrs(q, U, m, m),
+				"posv":  batchlas.Posv(q, U, m, m, iv),
+				"getrf": batchlas.Getrf(q, m, iv, iv),
+				"getrs": batchlas.Getrs(q, C, m, iv, m),
+				"gesv":  batchlas.Gesv(q, m, iv, m, iv),
+				"getri": batchlas.Getri(q, m, iv, iv),
+				"symm":  batchlas.Symm(q, L, U, 1, m, m, 0, m),
+				"hemm":  batchlas.Hemm(q, L, U, 1, m, m, 0, m),
+				"syrk":  batchlas.Syrk(q, U, N, 1, m, 0, m),
+				"herk":  batchlas.Herk(q, U, C, 1, m, 0, m),
+				"syr2k": batchlas.Syr2k(q, U, N, 1, m, m, 0, m),
+				"her2k": batchlas.Her2k(q, U, C, 1, m, m, 0, m),
+				"gesvd": batchlas.Gesvd(q, batchlas.SVDAll, batchlas.SVDAll, m, s, m, m, iv),
+			} {
+				if err != nil {
+					t.Errorf("%s of the %s view: %v", op, name, err)
+				}
+			}
+		}
+		// A 3x3 C with a k = 0 update from the 3x0 view, and the 3x0 view as B or as X.
+		c := ArgMatrix[complex128](t, q, 3, 3, 1)
+		for op, err := range map[string]error{
+			"syrk, k = 0":   batchlas.Syrk(q, U, N, 1, e30, 1, c),
+			"her2k, k = 0":  batchlas.Her2k(q, U, N, 1, e30, e30, 1, c),
+			"getrs, nrhs 0": batchlas.Getrs(q, N, c, UploadVector(t, q, []int32{1, 2, 3}), e30),
+			"potrs, nrhs 0": batchlas.Potrs(q, U, c, e30),
+			"gesvd, n = 0":  batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDNone, e30, s, nil, nil, iv),
+		} {
+			if err != nil {
+				t.Errorf("%s: %v", op, err)
+			}
+		}
+	})
+}
