@@ -91,3 +91,26 @@ func solveResidual[T batchlas.Scalar](trans batchlas.Transpose, a, x, b Dense) f
 	}
 	return Scaled(Sub(Mul(a, x), b), NormF(a)*NormF(x), a.R, Eps[T]())
 }
+
+// checkFactoredSolve solves op(A) X = B with solve for random B of nrhs columns, padded as a
+// and with poisoned gaps, where a holds the factors stored in factor of the matrices full:
+// a must not change, and every sampled X must be right.
+func checkFactoredSolve[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, rng *rand.Rand, trans batchlas.Transpose, full []Dense, a *batchlas.Matrix[T], factor Stored[T], nrhs int, solve func(b *batchlas.Matrix[T]) error) {
+	t.Helper()
+	l := factor.Layout
+	lb := rhsLayout(l, nrhs)
+	rhs := randGeneral[T](rng, lb, nil)
+	inB := storeAll[T](lb, rhs)
+	b := Upload(t, q, inB)
+	if err := solve(b); err != nil {
+		t.Fatalf("solve: %v", err)
+	}
+	x := Download(t, q, b, lb)
+	Untouched(t, factor, Download(t, q, a, l), func(int, int, int) bool { return false })
+	Untouched(t, inB, x, nil)
+	for _, k := range Sample(l.Batch) {
+		if r := solveResidual[T](trans, full[k], x.Dense(k), rhs[k]); r > Tol {
+			t.Errorf("matrix %d: ||op(A) X - B|| / (n eps ||A|| ||X||) = %.3g > %d", k, r, Tol)
+		}
+	}
+}

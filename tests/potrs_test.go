@@ -38,20 +38,7 @@ func checkPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 		t.Fatalf("Potrf: %v", err)
 	}
 	checkInfo(t, DownloadVector(t, q, info), nil)
-	factor := Download(t, q, a, l)
-	lb := rhsLayout(l, nrhs)
-	rhs := randGeneral[T](rng, lb, nil)
-	inB := storeAll[T](lb, rhs)
-	b := Upload(t, q, inB)
-	if err := batchlas.Potrs(q, uplo, a, b); err != nil {
-		t.Fatalf("Potrs: %v", err)
-	}
-	x := Download(t, q, b, lb)
-	Untouched(t, factor, Download(t, q, a, l), func(int, int, int) bool { return false })
-	Untouched(t, inB, x, nil)
-	for _, k := range Sample(l.Batch) {
-		if r := solveResidual[T](batchlas.NoTrans, full[k], x.Dense(k), rhs[k]); r > Tol {
-			t.Errorf("matrix %d: ||A X - B|| / (n eps ||A|| ||X||) = %.3g > %d", k, r, Tol)
-		}
-	}
+	checkFactoredSolve(t, q, rng, batchlas.NoTrans, full, a, Download(t, q, a, l), nrhs, func(b *batchlas.Matrix[T]) error {
+		return batchlas.Potrs(q, uplo, a, b)
+	})
 }
