@@ -227,8 +227,12 @@ func NormF(a Dense) float64 {
 // Tol bounds; a NaN anywhere gives +Inf.
 func Scaled(r Dense, ref float64, n int, eps float64) float64 {
 	nr := NormF(r)
-	if math.IsNaN(nr) || math.IsNaN(ref) {
+	switch {
+	case math.IsNaN(nr) || math.IsNaN(ref):
 		return math.Inf(1)
+	case nr == 0:
+		// Exact, also against a zero reference, whose scale below underflows to 0.
+		return 0
 	}
 	return nr / (float64(max(n, 1)) * eps * max(ref, math.SmallestNonzeroFloat64))
 }
