@@ -173,3 +173,40 @@ func FuzzVector[E batchlas.Element](t testing.TB, q *batchlas.Queue, n int) *bat
 	t.Cleanup(func() { v.Free() })
 	return v
 }
+
+// MatrixCases are the cases that every matrix argument must refuse: nil, a zero Matrix (not
+// made by NewMatrix), freed memory and a matrix of the other queue. call makes the call with
+// its matrix, rows-by-cols with batch matrices, as the argument arg and valid others.
+func MatrixCases[T batchlas.Scalar](t testing.TB, q, other *batchlas.Queue, arg string, rows, cols, batch int, call func(*batchlas.Matrix[T]) error) []ArgCase {
+	t.Helper()
+	freed := ArgMatrix[T](t, q, rows, cols, batch)
+	if err := freed.Free(); err != nil {
+		t.Fatal(err)
+	}
+	foreign := ArgMatrix[T](t, other, rows, cols, batch)
+	return []ArgCase{
+		{"nil " + arg, arg, func() error { return call(nil) }},
+		{"zero " + arg, arg, func() error { return call(&batchlas.Matrix[T]{}) }},
+		{"freed " + arg, arg, func() error { return call(freed) }},
+		{"foreign " + arg, arg, func() error { return call(foreign) }},
+	}
+}
+
+// VectorCases are the cases that every vector argument of n elements must refuse: nil,
+// freed memory, a vector of the other queue, and one element short. call makes the call
+// with its vector as the argument arg and valid others.
+func VectorCases[E batchlas.Element](t testing.TB, q, other *batchlas.Queue, arg string, n int, call func(*batchlas.Vector[E]) error) []ArgCase {
+	t.Helper()
+	freed := UploadVector(t, q, make([]E, n))
+	if err := freed.Free(); err != nil {
+		t.Fatal(err)
+	}
+	foreign := UploadVector(t, other, make([]E, n))
+	short := UploadVector(t, q, make([]E, n-1))
+	return []ArgCase{
+		{"nil " + arg, arg, func() error { return call(nil) }},
+		{"freed " + arg, arg, func() error { return call(freed) }},
+		{"foreign " + arg, arg, func() error { return call(foreign) }},
+		{"short " + arg, arg, func() error { return call(short) }},
+	}
+}

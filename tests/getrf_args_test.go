@@ -9,34 +9,24 @@ import (
 func TestGetrfArgs(t *testing.T) {
 	q, other := ArgQueues(t)
 	a := ArgMatrix[float64](t, q, 5, 3, 3)
-	foreign := ArgMatrix[float64](t, other, 5, 3, 3)
-	freed := ArgMatrix[float64](t, q, 5, 3, 3)
-	if err := freed.Free(); err != nil {
-		t.Fatal(err)
-	}
 	ipiv := PoisonedInfo(t, q, 9)
-	shortPiv := PoisonedInfo(t, q, 8)
-	foreignPiv := PoisonedInfo(t, other, 9)
 	info := PoisonedInfo(t, q, 3)
+	shortPiv := PoisonedInfo(t, q, 8)
 	shortInfo := PoisonedInfo(t, q, 2)
-	RunArgCases(t, q, []ArgCase{
+	foreignPiv := PoisonedInfo(t, other, 9)
+	cases := []ArgCase{
 		{"nil queue", "q", func() error { return batchlas.Getrf(nil, a, ipiv, info) }},
-		{"nil a", "a", func() error { return batchlas.Getrf[float64](q, nil, ipiv, info) }},
-		{"zero a", "a", func() error { return batchlas.Getrf(q, &batchlas.Matrix[float64]{}, ipiv, info) }},
-		{"freed a", "a", func() error { return batchlas.Getrf(q, freed, ipiv, info) }},
-		{"foreign a", "a", func() error { return batchlas.Getrf(q, foreign, ipiv, info) }},
-		{"nil ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, nil, info) }},
-		{"short ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, shortPiv, info) }},
-		{"foreign ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, info) }},
-		{"nil info", "info", func() error { return batchlas.Getrf(q, a, ipiv, nil) }},
-		{"short info", "info", func() error { return batchlas.Getrf(q, a, ipiv, shortInfo) }},
-		{"order: a before ipiv", "a", func() error { return batchlas.Getrf(q, freed, shortPiv, shortInfo) }},
+		{"order: a before ipiv", "a", func() error { return batchlas.Getrf(q, &batchlas.Matrix[float64]{}, shortPiv, shortInfo) }},
 		{"order: ipiv before info", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, nil) }},
 		{"buffer size, short info", "info", func() error {
 			_, err := batchlas.GetrfBufferSize(q, a, ipiv, shortInfo)
 			return err
 		}},
-	}, Watch(a), Watch(ipiv), Watch(info))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "a", 5, 3, 3, func(m *batchlas.Matrix[float64]) error { return batchlas.Getrf(q, m, ipiv, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "ipiv", 9, func(v *batchlas.Vector[int32]) error { return batchlas.Getrf(q, a, v, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 3, func(v *batchlas.Vector[int32]) error { return batchlas.Getrf(q, a, ipiv, v) })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(ipiv), Watch(info))
 }
 
 func FuzzGetrf(f *testing.F) {

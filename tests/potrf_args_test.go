@@ -8,32 +8,25 @@ import (
 
 func TestPotrfArgs(t *testing.T) {
 	q, other := ArgQueues(t)
+	L := batchlas.Lower
 	a := ArgMatrix[float64](t, q, 4, 4, 3)
 	rect := ArgMatrix[float64](t, q, 4, 3, 3)
-	foreign := ArgMatrix[float64](t, other, 4, 4, 3)
-	info := UploadVector(t, q, Fill(3, int32(Poison)))
-	short := UploadVector(t, q, Fill(2, int32(Poison)))
-	freed := ArgMatrix[float64](t, q, 4, 4, 3)
-	if err := freed.Free(); err != nil {
-		t.Fatal(err)
-	}
-	RunArgCases(t, q, []ArgCase{
-		{"nil queue", "q", func() error { return batchlas.Potrf(nil, batchlas.Lower, a, info) }},
+	info := PoisonedInfo(t, q, 3)
+	short := PoisonedInfo(t, q, 2)
+	cases := []ArgCase{
+		{"nil queue", "q", func() error { return batchlas.Potrf(nil, L, a, info) }},
 		{"bad uplo", "uplo", func() error { return batchlas.Potrf(q, 'X', a, info) }},
-		{"nil a", "a", func() error { return batchlas.Potrf[float64](q, batchlas.Lower, nil, info) }},
-		{"zero a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, &batchlas.Matrix[float64]{}, info) }},
-		{"freed a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, freed, info) }},
-		{"foreign a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, foreign, info) }},
-		{"non-square a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, rect, info) }},
-		{"nil info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, nil) }},
-		{"short info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, short) }},
-		{"order: uplo before a", "uplo", func() error { return batchlas.Potrf(q, 'X', freed, short) }},
-		{"order: shape of a before info", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, rect, short) }},
+		{"non-square a", "a", func() error { return batchlas.Potrf(q, L, rect, info) }},
+		{"order: uplo before a", "uplo", func() error { return batchlas.Potrf[float64](q, 'X', nil, short) }},
+		{"order: shape of a before info", "a", func() error { return batchlas.Potrf(q, L, rect, short) }},
 		{"buffer size, bad uplo", "uplo", func() error {
 			_, err := batchlas.PotrfBufferSize(q, 'X', a, info)
 			return err
 		}},
-	}, Watch(a), Watch(info))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "a", 4, 4, 3, func(m *batchlas.Matrix[float64]) error { return batchlas.Potrf(q, L, m, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 3, func(v *batchlas.Vector[int32]) error { return batchlas.Potrf(q, L, a, v) })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(info))
 }
 
 func FuzzPotrf(f *testing.F) {
