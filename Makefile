@@ -3,7 +3,7 @@ GO ?= go
 TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor"
 DEV := .dev
 
-.PHONY: build test vet vet-all-tags bench fuzz
+.PHONY: build test vet vet-all-tags bench fuzz census
 
 build:
 	CGO_ENABLED=0 $(GO) build ./...
@@ -17,10 +17,15 @@ vet: vet-all-tags
 vet-all-tags:
 	@for t in $(TAGSETS); do echo "vet tags='$$t'"; CGO_ENABLED=0 $(GO) vet -tags "$$t" ./... || exit 1; done
 
-# Short fuzzing of the argument validators.
+# Short fuzzing of the argument validators and of the spelling and table parsers.
 fuzz:
-	@for f in $$($(GO) test -list 'Fuzz.*' ./tests | grep ^Fuzz); do \
-		$(GO) test -run xxx -fuzz "^$$f$$" -fuzztime 10s ./tests || exit 1; done
+	@for p in ./tests ./select; do for f in $$($(GO) test -list 'Fuzz.*' $$p | grep ^Fuzz); do \
+		$(GO) test -run xxx -fuzz "^$$f$$" -fuzztime 10s $$p || exit 1; done; done
 
 bench:
 	$(GO) run ./cmd/batchbench
+
+# The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,
+# e.g. cuda), and every call that no native family could run.
+census:
+	$(GO) run ./vendorfree $(CENSUS_TAGS)

@@ -98,6 +98,7 @@ type Queue struct {
 	eng    engine
 	dev    Device
 	closed atomic.Bool
+	nested atomic.Int32 // calls launched from inside a call, for the trace's indentation
 
 	mu     sync.Mutex
 	allocs map[*allocation]struct{}
@@ -156,8 +157,8 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, and releases the device. Data of a closed queue can no longer be used. Closing twice
-// is not an error.
+// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a
+// closed queue can no longer be used. Closing twice is not an error.
 func (q *Queue) Close() error {
 	if q == nil || q.closed.Swap(true) {
 		return nil
@@ -171,7 +172,8 @@ func (q *Queue) Close() error {
 	err = errors.Join(err, q.arena.release(q))
 	q.mu.Unlock()
 	err = errors.Join(err, q.eng.close())
-	return err
+	// Go has no exit hook: closing a queue is where the coverage rows reach their file.
+	return errors.Join(err, FlushCoverage())
 }
 
 // usable reports whether q can take work.

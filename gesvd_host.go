@@ -157,8 +157,8 @@ func (w *dgesvdWork) run(jobu, jobvt SVDJob, m, n int, a []float64, lda int, s, 
 	return unconverged(w.work[1:min(m, n)])
 }
 
-// unconverged is LAPACK's info for a failed bidiagonal QR iteration: the number of nonzero
-// superdiagonal elements left, and at least 1.
+// unconverged is LAPACK's info for a failed bidiagonal or tridiagonal QR iteration: the
+// number of nonzero off-diagonal elements left, and at least 1.
 func unconverged(e []float64) int {
 	info := 0
 	for _, v := range e {

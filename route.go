@@ -1,28 +1,42 @@
 package batchlas
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
-	"sync"
+
+	selection "github.com/batchlas/batchlas/select"
+	"github.com/batchlas/batchlas/tuned"
 )
 
 // Families and routing.
 //
-// Each op lists its families in its own file, in last-resort order (most general first is
-// not required; the list order is the tie order). Conventions shared by every op:
+// Each op lists its families in its own file; the list order is the tie order of its tables
+// and, unless a family sets resort, its last-resort order. Every call goes public function ->
+// check -> dispatch -> selection.Library.Choose -> the family's launch, and <Op>BufferSize
+// goes through the same choice. Conventions shared by every op:
 //
 //   - "host": the pure-Go family, runs on host queues.
 //   - "vendor": the vendor library of the queue's backend (the system LAPACK on a host queue
-//     built with the host tag, cuBLAS/cuSOLVER on a CUDA queue). Its canRun and launch switch
-//     on the queue's backend and call <op>LAPACK / <op>CUDAVendor, defined in the vendor_*.go
-//     files with exact stub complements, so that novendor builds compile it out.
+//     built with the host tag, cuBLAS/cuSOLVER on a CUDA queue), with vendor: true, built by
+//     vendorFamily from the backends' parts (<op>LAPACK, ...) that the vendor_*.go files
+//     define with exact stub complements, so that novendor builds compile it out (canRun
+//     false). The pin word "vendor" is the class: it falls back to auto when no vendor family
+//     can run.
 //   - native GPU families (e.g. "tiny", "cta") call <op>_cuda.go functions, stubbed likewise.
 
 // family is one way to run an operation: a native kernel, a vendor library call or the host
 // code. C is the operation's call record, which holds its checked arguments.
 type family[C any] struct {
-	name   string // spelling used in pins, traces and tables
-	vendor bool   // the family calls a vendor library
+	name string // the family's name; with fields, its spelling is name:field=value...
+	// fields are the integer parameters of a family with several members, e.g. panel=8 of
+	// "lpanel:panel=8"; launch is a closure over them.
+	fields []selection.Field
+	vendor bool // the family calls a vendor library
+	// resort is the last-resort rank: lower goes first, equal ranks keep the list order.
+	resort int
 	// canRun is true exactly when launch accepts the call: correctness, never speed.
 	canRun func(q *Queue, c *C) bool
 	// bufferSize is the workspace in bytes that launch leases from the queue; nil means none.
@@ -30,84 +44,165 @@ type family[C any] struct {
 	launch     func(q *Queue, c *C) error
 }
 
-var (
-	pinMu sync.Mutex
-	pins  = map[string]string{}
-)
+func (f *family[C]) candidate() selection.Candidate {
+	return selection.Candidate{Spelling: selection.Spelling{Family: f.name, Fields: f.fields}, Vendor: f.vendor, Resort: f.resort}
+}
 
-// PinRoute makes every later call of op (e.g. "potrf") use the family spelled spelling
-// ("auto" clears the pin) until restore is called; restore puts back the previous pin. A call
-// whose pinned family cannot run it returns an error. Pins are process-wide: tests and
-// benchmarks use them to run one family on purpose.
+// routes holds the embedded tuned/ tables, the warnings given and the coverage rows.
+var routes = selection.NewLibrary(tuned.FS)
+
+// PinRoute makes every later call of op (e.g. "potrf") choose by spelling until restore is
+// called; restore puts back the previous pin. spelling is "auto", "native" (the best
+// runnable non-vendor family), "vendor", or a family's spelling such as "host" or
+// "lpanel:panel=8" (RouteCandidates lists them). The pin wins over BATCHLAS_<OP>_ROUTE. A call
+// whose pinned family is unknown or cannot run it returns an error naming the argument
+// "route"; native and vendor choose automatically, with a warning, when nothing in their class
+// can run. Pins are process-wide: tests and benchmarks use them to run one family on purpose.
 func PinRoute(op, spelling string) (restore func(), err error) {
-	pinMu.Lock()
-	defer pinMu.Unlock()
-	old, had := pins[op]
-	if spelling = strings.ToLower(strings.TrimSpace(spelling)); spelling == "auto" {
-		delete(pins, op)
-	} else {
-		pins[op] = spelling
+	restore, err = selection.Pin(op, spelling)
+	if err != nil {
+		return nil, argErr("PinRoute", "spelling", "%v", err)
 	}
-	return func() {
-		pinMu.Lock()
-		defer pinMu.Unlock()
-		if had {
-			pins[op] = old
-		} else {
-			delete(pins, op)
-		}
-	}, nil
+	return restore, nil
 }
 
-func pinOf(op string) string {
-	pinMu.Lock()
-	defer pinMu.Unlock()
-	return pins[op]
-}
-
-// choose picks the family that runs c: the pinned one, or else the first one, in the op's
-// order, that can run it.
-func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (*family[C], error) {
-	if pin := pinOf(op); pin != "" {
-		for i := range fams {
-			if fams[i].name == pin {
-				if !fams[i].canRun(q, c) {
-					return nil, argErr(op, "route", "pinned family %q cannot run %s %s on %v", pin, dtype, key, q.dev.Backend)
-				}
-				return &fams[i], nil
-			}
-		}
-		return nil, argErr(op, "route", "pinned family %q is not a family of %s", pin, op)
-	}
-	var tried []string
+// choose picks the family that runs c (selection's rules: pin, tables, last resort). record
+// says whether the call is a launch, which is traced and counted in the coverage rows.
+func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
+	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
+		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) }}
 	for i := range fams {
-		if fams[i].canRun(q, c) {
-			return &fams[i], nil
-		}
-		tried = append(tried, fams[i].name+": cannot run")
+		r.Cands[i] = fams[i].candidate()
 	}
-	return nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key.String(), Tried: tried}
+	warnUnknownRoutes()
+	d, err := routes.Choose(r)
+	var pe *selection.PinError
+	var me *selection.MissError
+	switch {
+	case errors.As(err, &pe):
+		return nil, argErr(op, "route", "%v", pe)
+	case errors.As(err, &me):
+		if record {
+			routes.Miss(r)
+		}
+		return nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key.String(), Tried: me.Tried}
+	case err != nil:
+		return nil, err
+	}
+	if record {
+		routes.Report(r, d)
+	}
+	return &fams[d.Index], nil
+}
+
+// warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.
+func warnUnknownRoutes() {
+	if len(selection.Current().Routes) == 0 {
+		return
+	}
+	if bad := selection.UnknownRoutes(RoutedOps()); len(bad) > 0 {
+		routes.WarnOnce("env "+strings.Join(bad, " "), "batchlas: %s: no such op; ignored (ops: %s)",
+			strings.Join(bad, ", "), strings.Join(RoutedOps(), ", "))
+	}
 }
 
 // dispatch chooses a family for c and launches it.
 func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
-	f, err := choose(q, op, dtype, key, fams, c)
+	f, err := choose(q, op, dtype, key, fams, c, true)
 	if err != nil {
 		return err
 	}
+	// A family that calls other ops (a blocked driver calling Potrf) gets its trace lines
+	// indented under its own.
+	q.nested.Add(1)
+	defer q.nested.Add(-1)
 	return f.launch(q, c)
 }
 
 // bufferSize answers the workspace that the family chosen for c needs.
 func bufferSize[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (int, error) {
-	f, err := choose(q, op, dtype, key, fams, c)
+	f, err := choose(q, op, dtype, key, fams, c, false)
 	if err != nil || f.bufferSize == nil {
 		return 0, err
 	}
 	return f.bufferSize(q, c), nil
 }
 
+// selDevice is the device as selection sees it.
+func selDevice(d Device) selection.Device {
+	return selection.Device{Key: d.Key, Family: d.Family, Arch: d.Arch, IsGPU: d.IsGPU, SG32: d.SubGroup == 32,
+		Vendor: vendorBuilt, SharedMem: int64(d.SharedMem), MaxWG: d.MaxBlock}
+}
+
 func onHost(q *Queue) bool { return q.isHost() }
+
+// FlushCoverage appends the coverage rows gathered so far to the file named by
+// BATCHLAS_COVERAGE_OUT. Queue.Close flushes too; a program that exits with queues open
+// calls it last.
+func FlushCoverage() error { return routes.Flush() }
+
+// SetRouteLog sends selection's warnings and BATCHLAS_SELECT_TRACE lines, normally on
+// stderr, to w, and returns a function that restores the previous writer.
+func SetRouteLog(w io.Writer) (restore func()) { return routes.SetOutput(w) }
+
+// RouteProblems lists the bad tuned tables and table entries met so far (a table that does
+// not parse, a candidate that is not a family of its op). Tests check that it is empty.
+func RouteProblems() []string { return routes.Problems() }
+
+// RoutedOps lists, sorted, the operations that choose among families.
+func RoutedOps() []string {
+	ops := make([]string, 0, len(routedOps))
+	for op := range routedOps {
+		ops = append(ops, op)
+	}
+	slices.Sort(ops)
+	return ops
+}
+
+// RouteCandidates lists the spellings of op's families for dtype ("f32", "f64", "c64" or
+// "c128") in list order: the values PinRoute takes besides auto, native and vendor. vendor
+// reports which of them call a vendor library.
+func RouteCandidates(op, dtype string) (spellings []string, vendor []bool, err error) {
+	cands, ok := routedOps[op]
+	if !ok {
+		return nil, nil, argErr("RouteCandidates", "op", "unknown op %q (routed ops: %s)", op, strings.Join(RoutedOps(), ", "))
+	}
+	cs := cands(dtype)
+	if cs == nil {
+		return nil, nil, argErr("RouteCandidates", "dtype", "%s has no dtype %q", op, dtype)
+	}
+	for _, c := range cs {
+		spellings, vendor = append(spellings, c.Spelling.String()), append(vendor, c.Vendor)
+	}
+	return spellings, vendor, nil
+}
+
+// perDType returns the candidates of an op generic over Scalar, given its four
+// instantiations of <op>Families.
+func perDType[A, B, C, D any](f32 func() []family[A], f64 func() []family[B], c64 func() []family[C],
+	c128 func() []family[D]) func(dtype string) []selection.Candidate {
+	return func(dtype string) []selection.Candidate {
+		switch dtype {
+		case "f32":
+			return candidatesOf(f32())
+		case "f64":
+			return candidatesOf(f64())
+		case "c64":
+			return candidatesOf(c64())
+		case "c128":
+			return candidatesOf(c128())
+		}
+		return nil
+	}
+}
+
+func candidatesOf[C any](fams []family[C]) []selection.Candidate {
+	cs := make([]selection.Candidate, len(fams))
+	for i := range fams {
+		cs[i] = fams[i].candidate()
+	}
+	return cs
+}
 
 // callKey is a call's selection key: named values (enums as their letters, sizes as ints)
 // in the order the op's tables declare them.
@@ -125,6 +220,14 @@ func shapeKey(kv ...any) callKey {
 		k = append(k, keyVal{name: kv[i].(string), val: kv[i+1]})
 	}
 	return k
+}
+
+func (k callKey) kvs() []selection.KV {
+	kv := make([]selection.KV, len(k))
+	for i, v := range k {
+		kv[i] = selection.KV{Name: v.name, Value: fmt.Sprint(v.val)}
+	}
+	return kv
 }
 
 func (k callKey) String() string {

@@ -529,6 +529,80 @@ func WantArgErr(t testing.TB, err error, arg string) {
 	}
 }
 
+// Op is op(a) for a transpose flag: a, a^T or a^H.
+func Op(t batchlas.Transpose, a Dense) Dense {
+	switch t {
+	case batchlas.Trans:
+		return Transpose(a)
+	case batchlas.ConjTrans:
+		return Adjoint(a)
+	}
+	return a
+}
+
+// Axpby is alpha x + beta y; y is not read when beta is 0 (it may hold NaN), as in BLAS.
+func Axpby(alpha complex128, x Dense, beta complex128, y Dense) Dense {
+	z := NewDense(x.R, x.C)
+	for i, v := range x.D {
+		z.D[i] = alpha * v
+		if beta != 0 {
+			z.D[i] += beta * y.D[i]
+		}
+	}
+	return z
+}
+
+// RandStored returns a span of layout l whose matrices hold Rand values and whose gaps hold
+// NaN.
+func RandStored[T batchlas.Scalar](rng *rand.Rand, l Layout) Stored[T] {
+	s := NewStored[T](l)
+	for b := 0; b < l.Batch; b++ {
+		for j := 0; j < l.Cols; j++ {
+			for i, v := range Rand[T](rng, l.Rows) {
+				s.Set(b, i, j, v)
+			}
+		}
+	}
+	return s
+}
+
+// RandTriangular returns a span of square layout l whose matrices hold, in the named
+// triangle, a well-conditioned random triangular matrix (strict triangle Rand/n, diagonal of
+// modulus about 2.5), with NaN in the other triangle, in every gap, and on the diagonal when
+// unit is set: a call that reads anything outside the triangle it may read gets NaN.
+func RandTriangular[T batchlas.Scalar](rng *rand.Rand, l Layout, lower, unit bool) Stored[T] {
+	s := NewStored[T](l)
+	n := l.Rows
+	for b := 0; b < l.Batch; b++ {
+		for j := 0; j < n; j++ {
+			for i := 0; i < n; i++ {
+				z := complex(2*rng.Float64()-1, 2*rng.Float64()-1)
+				switch {
+				case i == j && !unit:
+					s.Set(b, i, j, From[T](z/2+2.5))
+				case i != j && InTriangle(lower, i, j):
+					s.Set(b, i, j, From[T](z/complex(float64(n), 0)))
+				}
+			}
+		}
+	}
+	return s
+}
+
+// ReadOnly is a writable predicate for Untouched that allows no writes: the whole span of
+// an input that a call only reads must be unchanged.
+func ReadOnly(b, i, j int) bool { return false }
+
+// Transposes lists every transpose flag.
+var Transposes = []batchlas.Transpose{batchlas.NoTrans, batchlas.Trans, batchlas.ConjTrans}
+
+// Alpha and Beta are the scalars of the BLAS tests: not 0 or 1, with nonzero imaginary parts
+// (real types take their real parts).
+const (
+	Alpha = complex(0.75, -0.5)
+	Beta  = complex(-1.25, 0.5)
+)
+
 // WatchMatrix is Watch for a matrix of a type parameter, which Watch's type set cannot take.
 func WatchMatrix[T batchlas.Scalar](m *batchlas.Matrix[T]) Watched { return watchedMatrix[T]{m} }
 

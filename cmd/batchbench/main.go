@@ -247,11 +247,14 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 	if err := b.reset(); err != nil {
 		return 0, 0, err
 	}
-	restore, err := batchlas.PinRoute(op, arm)
-	if err != nil {
-		return 0, 0, err
+	// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
+	if arm != "auto" {
+		restore, err := batchlas.PinRoute(op, arm)
+		if err != nil {
+			return 0, 0, err
+		}
+		defer restore()
 	}
-	defer restore()
 	if err := q.Wait(); err != nil {
 		return 0, 0, err
 	}

@@ -1,0 +1,97 @@
+package batchlas
+
+// Syev computes all eigenvalues and, optionally, the eigenvectors of each Hermitian
+// (symmetric, for real types) n-by-n matrix A_b of the batch a:
+//
+//	A_b = V_b diag(w_b) V_b^H,    V_b^H V_b = I,
+//
+// with the eigenvalues w_b real and in ascending order. Only the uplo triangle of each A_b
+// is read; the imaginary parts of its diagonal are taken as zero.
+//
+// w receives the eigenvalues, n per matrix laid end to end (matrix b's start at b*n); its
+// element type R must be T's real type: float32 for float32 and complex64, float64 for
+// float64 and complex128. With jobz Vectors each A_b is overwritten by its orthonormal
+// eigenvectors, column i belonging to w_b[i]. With jobz NoVectors the uplo triangle of A_b,
+// diagonal included, is destroyed, as in LAPACK; the other triangle is not written either
+// way.
+//
+// info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b
+// converged, and i > 0 when the QL/QR iteration failed: i off-diagonal elements of an
+// intermediate tridiagonal form did not converge to zero (LAPACK's meaning); that matrix's
+// results are then unreliable and the others are unaffected. The iteration is bounded (30n
+// QL/QR steps in all), so it never hangs. A matrix holding NaN or Inf in its uplo triangle is not
+// iterated: its eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of
+// off-diagonal elements that did not converge (0 when n = 1).
+//
+// The host backend computes float64 with gonum, as its Dsyev does (Dsytrd, Dorgtr, Dsteqr),
+// and float32 the same way on a float64 copy, so float32 is computed in float64. For
+// complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
+// LAPACK's zhetrd, computing in T), solves that with gonum's Dsteqr in float64, and
+// back-transforms the real eigenvectors in T. The eigenvalues are accurate to a small
+// multiple of eps ||A_b||; a part of the spectrum below about 1e-122 ||A_b|| that the
+// tridiagonal form splits off comes back as zeros.
+//
+// Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
+// a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
+// when no family of the build can run the call.
+func Syev[T Scalar, R Real](q *Queue, jobz Job, uplo Uplo, a *Matrix[T], w *Vector[R], info *Vector[int32]) error {
+	c := &syevCall[T, R]{jobz: jobz, uplo: uplo, a: a, w: w, info: info}
+	if err := c.check(q); err != nil {
+		return err
+	}
+	return dispatch(q, "syev", dtypeName[T](), c.key(), syevFamilies[T, R](), c)
+}
+
+// SyevBufferSize is the workspace in bytes that Syev leases from q's arena for this call.
+func SyevBufferSize[T Scalar, R Real](q *Queue, jobz Job, uplo Uplo, a *Matrix[T], w *Vector[R], info *Vector[int32]) (int, error) {
+	c := &syevCall[T, R]{jobz: jobz, uplo: uplo, a: a, w: w, info: info}
+	if err := c.check(q); err != nil {
+		return 0, err
+	}
+	return bufferSize(q, "syev", dtypeName[T](), c.key(), syevFamilies[T, R](), c)
+}
+
+type syevCall[T Scalar, R Real] struct {
+	jobz Job
+	uplo Uplo
+	a    *Matrix[T]
+	w    *Vector[R]
+	info *Vector[int32]
+}
+
+func (c *syevCall[T, R]) check(q *Queue) error {
+	const op = "syev"
+	if err := q.usable(op); err != nil {
+		return err
+	}
+	if !c.jobz.valid() {
+		return argErr(op, "jobz", "must be Vectors or NoVectors, got %v", c.jobz)
+	}
+	if !c.uplo.valid() {
+		return argErr(op, "uplo", "must be Lower or Upper, got %v", c.uplo)
+	}
+	if err := c.a.check(q, op, "a"); err != nil {
+		return err
+	}
+	if c.a.rows != c.a.cols {
+		return argErr(op, "a", "not square: %dx%d", c.a.rows, c.a.cols)
+	}
+	if want := realName[T](); dtypeName[R]() != want {
+		return argErr(op, "w", "element type %s is not the real type %s of a's %s", dtypeName[R](), want, dtypeName[T]())
+	}
+	// The layout rules bound rows*cols*batch, so n*batch cannot overflow.
+	if err := c.w.check(q, op, "w", c.a.rows*c.a.batch); err != nil {
+		return err
+	}
+	return c.info.check(q, op, "info", c.a.batch)
+}
+
+func (c *syevCall[T, R]) key() callKey {
+	return shapeKey("jobz", c.jobz, "uplo", c.uplo, "n", c.a.rows, "batch", c.a.batch)
+}
+
+func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
+	return []family[syevCall[T, R]]{
+		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
+	}
+}

@@ -1,0 +1,406 @@
+package batchlas
+
+import (
+	"math"
+
+	"gonum.org/v1/gonum/lapack"
+)
+
+// syevHost solves every matrix of the batch with gonum's symmetric eigensolver steps
+// (float64; float32 on a float64 copy) or the project's complex Hermitian solver (complex64,
+// complex128).
+func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
+	a, n := c.a, c.a.rows
+	w, info := c.w.host(), c.info.host()
+	vectors, lower := c.jobz == Vectors, c.uplo == Lower
+	newKernel := syevKernel[T, R]()
+	hostBatch(a.batch, func(lo, hi int) {
+		k := newKernel()
+		for b := lo; b < hi; b++ {
+			ab, wb := a.mat(b), w[b*n:(b+1)*n]
+			switch {
+			case n == 0:
+				info[b] = 0
+			case !finiteTriangle(lower, n, ab, a.ld):
+				// Not iterated: NaN and Inf defeat scaling and convergence tests, and
+				// no result would be meaningful anyway.
+				info[b] = int32(nanEigen(vectors, n, ab, a.ld, wb))
+			default:
+				info[b] = int32(k(vectors, lower, n, ab, a.ld, wb))
+			}
+		}
+	})
+	return nil
+}
+
+// syevKernel returns a constructor of single-matrix eigensolvers for n >= 1 and finite
+// input; each goroutine makes its own, since a kernel keeps scratch space. A kernel returns
+// LAPACK's info.
+func syevKernel[T Scalar, R Real]() func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
+	var k any
+	switch any(*new(T)).(type) {
+	case float64:
+		k = func() func(bool, bool, int, []float64, int, []float64) int {
+			var s dsyevWork
+			return func(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
+				info := s.dsyev(vectors, lower, n, a, lda, w)
+				if vectors {
+					transposeSquare(n, a, lda)
+				}
+				return info
+			}
+		}
+	case float32:
+		k = func() func(bool, bool, int, []float32, int, []float32) int {
+			var s dsyevWork
+			var t, wt []float64
+			return func(vectors, lower bool, n int, a []float32, lda int, w []float32) int {
+				t, wt = grow(t, n*n), grow(wt, n)
+				widenReal(t, n, a, lda, n, n)
+				info := s.dsyev(vectors, lower, n, t, n, wt)
+				widenReal(w, n, wt, n, n, 1)
+				if vectors {
+					// Narrowing transposes the row-major eigenvectors for free.
+					for j := 0; j < n; j++ {
+						col := a[j*lda : j*lda+n]
+						for i := range col {
+							col[i] = float32(t[i*n+j])
+						}
+					}
+				}
+				return info
+			}
+		}
+	case complex64:
+		k = func() func(bool, bool, int, []complex64, int, []float32) int {
+			var s zheevWork[complex64]
+			return func(vectors, lower bool, n int, a []complex64, lda int, w []float32) int {
+				return zheev(&s, vectors, lower, n, a, lda, w)
+			}
+		}
+	case complex128:
+		k = func() func(bool, bool, int, []complex128, int, []float64) int {
+			var s zheevWork[complex128]
+			return func(vectors, lower bool, n int, a []complex128, lda int, w []float64) int {
+				return zheev(&s, vectors, lower, n, a, lda, w)
+			}
+		}
+	}
+	return k.(func() func(bool, bool, int, []T, int, []R) int)
+}
+
+// finiteTriangle reports whether the named triangle of the n-by-n matrix a holds only
+// finite numbers: x-x is zero exactly for finite x, real or complex.
+func finiteTriangle[T Scalar](lower bool, n int, a []T, lda int) bool {
+	for j := 0; j < n; j++ {
+		lo, hi := 0, j+1
+		if lower {
+			lo, hi = j, n
+		}
+		for _, x := range a[j*lda+lo : j*lda+hi] {
+			if x-x != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// nanEigen sets the eigenvalues (and, with vectors, the eigenvectors) of a matrix that holds
+// NaN or Inf to NaN, and returns its info: no off-diagonal element converged.
+func nanEigen[T Scalar, R Real](vectors bool, n int, a []T, lda int, w []R) int {
+	for i := range w {
+		w[i] = R(math.NaN())
+	}
+	if vectors {
+		nan := nanOf[T]()
+		for j := 0; j < n; j++ {
+			col := a[j*lda : j*lda+n]
+			for i := range col {
+				col[i] = nan
+			}
+		}
+	}
+	return n - 1
+}
+
+// nanOf is a NaN of type T (both parts NaN for complex types).
+func nanOf[T Scalar]() T {
+	nan := math.NaN()
+	var v any
+	switch any(*new(T)).(type) {
+	case float32:
+		v = float32(nan)
+	case float64:
+		v = nan
+	case complex64:
+		v = complex64(complex(nan, nan))
+	case complex128:
+		v = complex(nan, nan)
+	}
+	return v.(T)
+}
+
+// transposeSquare transposes the n-by-n matrix a in place.
+func transposeSquare[T Scalar](n int, a []T, lda int) {
+	for j := 1; j < n; j++ {
+		for i := 0; i < j; i++ {
+			a[j*lda+i], a[i*lda+j] = a[i*lda+j], a[j*lda+i]
+		}
+	}
+}
+
+// dsyevWork is one goroutine's workspace for dsyev.
+type dsyevWork struct {
+	n    int // the order work was sized for
+	work []float64
+}
+
+// dsyev computes the eigenvalues and optionally the eigenvectors of one finite column-major
+// symmetric matrix (n >= 1) with gonum, and returns LAPACK's info. It follows gonum's Dsyev
+// (Dsytrd, Dorgtr, Dsteqr) but scales and solves the tridiagonal matrix as tridiagEigen
+// says, which keeps clear of two gonum bugs. Read row-major the matrix is itself with the
+// triangles swapped; the eigenvectors come back row-major, that is, as the rows of the
+// column-major a.
+func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
+	uplo := rowMajorUplo(Upper)
+	if lower {
+		uplo = rowMajorUplo(Lower)
+	}
+	if s.n != n || s.work == nil {
+		// Dsyev's own need: e, tau, and the blocked reduction's workspace.
+		var q [1]float64
+		lapackImpl.Dsyev(lapack.EVCompute, uplo, n, a, lda, w, q[:], -1)
+		s.work, s.n = grow(s.work, int(q[0])), n
+	}
+	e, tau, work := s.work[:n], s.work[n:2*n], s.work[2*n:]
+	k := scaleExp(lapackImpl.Dlansy(lapack.MaxAbs, uplo, n, a, lda, nil))
+	if k != 0 {
+		for j := 0; j < n; j++ {
+			lo, hi := 0, j+1
+			if lower {
+				lo, hi = j, n
+			}
+			col := a[j*lda+lo : j*lda+hi]
+			for i, v := range col {
+				col[i] = math.Ldexp(v, k)
+			}
+		}
+	}
+	lapackImpl.Dsytrd(uplo, n, a, lda, w, e, tau, work, len(work))
+	var info int
+	if vectors {
+		lapackImpl.Dorgtr(uplo, n, a, lda, tau, work, len(work))
+		info = tridiagEigen(lapack.EVOrig, w, e, a, lda, s.work[n:])
+	} else {
+		info = tridiagEigen(lapack.EVCompNone, w, e, nil, 1, nil)
+	}
+	for i, v := range w {
+		w[i] = math.Ldexp(v, -k)
+	}
+	return info
+}
+
+// scaleExp is the k for which 2^k anrm lies in [0.5, 1), when anrm, the largest element of a
+// matrix in magnitude, lies outside [2^-16, 2^16]; 0 otherwise. Scaling by 2^k is exact.
+// In that range the reductions neither overflow nor underflow harmfully, and
+// tridiagEigen's assumptions hold.
+func scaleExp(anrm float64) int {
+	if anrm == 0 || anrm >= 0x1p-16 && anrm <= 0x1p16 {
+		return 0
+	}
+	_, e := math.Frexp(anrm)
+	return -e
+}
+
+// tridiagEigen solves the real symmetric tridiagonal eigenproblem (d on the diagonal, e
+// beside it) with gonum's Dsteqr, compz and the rest as for Dsteqr, and returns LAPACK's
+// info. The tridiagonal matrix must come from a matrix scaled as scaleExp says.
+//
+// It never lets gonum scale a block. gonum's Dsterf panics when it scales a block (it passes
+// Dlascl a bad leading dimension), and its Dsteqr does not reset its scaling flag between
+// unreduced blocks, so a block it scales followed by one it does not comes back wrongly
+// scaled. In the range scaleExp ensures no block is large enough to be scaled down; a block
+// small enough to be scaled up has every element below sqrt(safmin)/eps^2, about 1e-122,
+// so it is set to zero, a perturbation far below eps ||A||.
+func tridiagEigen(compz lapack.EVComp, d, e, z []float64, ldz int, work []float64) int {
+	const eps = 0x1p-53 // gonum's dlamchE
+	ssfmin := math.Sqrt(0x1p-1022) / (eps * eps)
+	n := len(d)
+	// Split into unreduced blocks with Dsteqr's own test.
+	for l := 0; l < n; {
+		m := l
+		for ; m < n-1; m++ {
+			t := math.Abs(e[m])
+			if t == 0 || t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*eps {
+				break
+			}
+		}
+		anorm := math.Abs(d[m])
+		for i := l; i < m; i++ {
+			anorm = max(anorm, math.Abs(d[i]), math.Abs(e[i]))
+		}
+		if anorm < ssfmin {
+			clear(d[l : m+1])
+			clear(e[l:m])
+		}
+		l = m + 1
+	}
+	if lapackImpl.Dsteqr(compz, n, d, e, z, ldz, work) {
+		return 0
+	}
+	return unconverged(e[:n-1])
+}
+
+// zheevWork is one goroutine's workspace for zheev.
+type zheevWork[T Complex] struct {
+	h    []T // the Hermitian matrix (lower triangle), then the reflectors
+	tau  []T
+	y    []T
+	d, e []float64 // the real tridiagonal matrix
+	z    []float64 // its eigenvectors, row-major
+	work []float64
+}
+
+// zheev computes the eigenvalues and optionally the eigenvectors of one finite Hermitian
+// column-major matrix (n >= 1), as LAPACK's zheev: scale (scaleExp), reduce to a
+// real tridiagonal matrix T = Q^H A Q, solve T = Z diag(w) Z^T in float64, and form V = Q Z
+// in a. It returns LAPACK's info.
+func zheev[T Complex, R Real](s *zheevWork[T], vectors, lower bool, n int, a []T, lda int, w []R) int {
+	s.h, s.tau, s.y = grow(s.h, n*n), grow(s.tau, n), grow(s.y, n)
+	s.d, s.e = grow(s.d, n), grow(s.e, n)
+	hermitianLower(lower, n, a, lda, s.h)
+	k := scaleExp(maxAbsLower(n, s.h))
+	if k != 0 {
+		for j := 0; j < n; j++ {
+			col := s.h[j*n+j : j*n+n]
+			for i, x := range col {
+				c := complex128(x)
+				col[i] = T(complex(math.Ldexp(real(c), k), math.Ldexp(imag(c), k)))
+			}
+		}
+	}
+	hetrd(n, s.h, s.d, s.e, s.tau, s.y)
+	var info int
+	if vectors {
+		s.z, s.work = grow(s.z, n*n), grow(s.work, max(1, 2*n-2))
+		info = tridiagEigen(lapack.EVTridiag, s.d, s.e, s.z, n, s.work)
+		backTransform(n, s.h, s.tau, s.z, a, lda)
+	} else {
+		info = tridiagEigen(lapack.EVCompNone, s.d, s.e, nil, 1, nil)
+	}
+	for i, v := range s.d {
+		w[i] = R(math.Ldexp(v, -k))
+	}
+	return info
+}
+
+// hermitianLower copies the uplo triangle of a into the lower triangle of the packed h,
+// conjugating an upper triangle and making the diagonal real.
+func hermitianLower[T Complex](lower bool, n int, a []T, lda int, h []T) {
+	for j := 0; j < n; j++ {
+		col := h[j*n : j*n+n]
+		if lower {
+			copy(col[j:], a[j*lda+j:j*lda+n])
+		} else {
+			for i := j; i < n; i++ {
+				col[i] = conj(a[i*lda+j])
+			}
+		}
+		col[j] = T(complex(re(col[j]), 0))
+	}
+}
+
+// maxAbsLower is the largest real or imaginary part in magnitude in the lower triangle of
+// the packed n-by-n h.
+func maxAbsLower[T Complex](n int, h []T) float64 {
+	var m float64
+	for j := 0; j < n; j++ {
+		for _, x := range h[j*n+j : j*n+n] {
+			c := complex128(x)
+			m = max(m, math.Abs(real(c)), math.Abs(imag(c)))
+		}
+	}
+	return m
+}
+
+// hetrd reduces the Hermitian matrix whose lower triangle is in the packed n-by-n h to real
+// symmetric tridiagonal form T = Q^H A Q, as LAPACK's zhetd2 with uplo Lower: the diagonal
+// goes to d, the subdiagonal to e, and Q = H(0) H(1) ... H(n-2) with H(i) = I - tau[i] v v^H,
+// where v[0:i+1] = 0, v[i+1] = 1 and v[i+2:n] is stored in column i of h below the
+// subdiagonal (h[i+1, i] holds the 1). y is scratch of length n.
+func hetrd[T Complex](n int, h []T, d, e []float64, tau, y []T) {
+	for i := 0; i < n-1; i++ {
+		m := n - i - 1
+		v := h[i*n+i+1 : i*n+n]
+		beta, t := larfg(v[0], v[1:])
+		e[i], tau[i] = beta, t
+		v[0] = 1
+		if t != 0 {
+			// With y = tau A22 v - (tau/2)(y^H v) v, H^H A22 H = A22 - v y^H - y v^H.
+			a22 := h[(i+1)*n+i+1:]
+			y := y[:m]
+			hemvLower(m, t, a22, n, v, y)
+			alpha := -0.5 * t * dotc(y, v)
+			for k := range y {
+				y[k] += alpha * v[k]
+			}
+			her2Lower(m, a22, n, v, y)
+		}
+		d[i] = re(h[i*n+i])
+	}
+	d[n-1] = re(h[n*n-1])
+}
+
+// hemvLower sets y = tau A v for the m-by-m Hermitian A whose lower triangle is in a
+// (leading dimension lda, real diagonal).
+func hemvLower[T Complex](m int, tau T, a []T, lda int, v, y []T) {
+	clear(y[:m])
+	for j := 0; j < m; j++ {
+		col := a[j*lda+j : j*lda+m]
+		t1 := tau * v[j]
+		var t2 T
+		vs, ys := v[j+1:m], y[j+1:m]
+		for i, x := range col[1:] {
+			ys[i] += t1 * x
+			t2 += conj(x) * vs[i]
+		}
+		y[j] += t1*T(complex(re(col[0]), 0)) + tau*t2
+	}
+}
+
+// her2Lower sets A = A - v y^H - y v^H on the lower triangle of the m-by-m Hermitian A in a
+// (leading dimension lda), keeping its diagonal real.
+func her2Lower[T Complex](m int, a []T, lda int, v, y []T) {
+	for j := 0; j < m; j++ {
+		cy, cv := conj(y[j]), conj(v[j])
+		col := a[j*lda+j : j*lda+m]
+		vs, ys := v[j:m], y[j:m]
+		for i := range col {
+			col[i] -= vs[i]*cy + ys[i]*cv
+		}
+		col[0] = T(complex(re(col[0]), 0))
+	}
+}
+
+// backTransform writes V = Q Z into a: Z is the real row-major n-by-n z and Q the product of
+// the reflectors that hetrd left in h and tau.
+func backTransform[T Complex](n int, h, tau []T, z []float64, a []T, lda int) {
+	for k := 0; k < n; k++ {
+		col := a[k*lda : k*lda+n]
+		for i := range col {
+			col[i] = T(complex(z[i*n+k], 0))
+		}
+	}
+	// Q Z = H(0) (H(1) ( ... (H(n-2) Z))).
+	for i := n - 2; i >= 0; i-- {
+		t := tau[i]
+		if t == 0 {
+			continue
+		}
+		v1 := h[i*n+i+2 : i*n+n]
+		for k := 0; k < n; k++ {
+			larfLeft(t, v1, a[k*lda+i+1:k*lda+n])
+		}
+	}
+}

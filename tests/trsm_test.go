@@ -1,0 +1,115 @@
+package tests
+
+import (
+	"fmt"
+	"math/cmplx"
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+func TestTrsm(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		ForEachDType(t, q, testTri[float32](false), testTri[float64](false), testTri[complex64](false), testTri[complex128](false))
+	})
+}
+
+// triCase is one trsm or trmm call: its flags and B's layout (A takes B's batch and stride
+// padding, with ld padding of its own).
+type triCase struct {
+	side  batchlas.Side
+	uplo  batchlas.Uplo
+	trans batchlas.Transpose
+	diag  batchlas.Diag
+	b     Layout
+	aPad  int
+}
+
+func (c triCase) String() string {
+	return fmt.Sprintf("%v%v%v%v_%v_a+%d", c.side, c.uplo, c.trans, c.diag, c.b, c.aPad)
+}
+
+// order is the order of A.
+func (c triCase) order() int {
+	if c.side == batchlas.Left {
+		return c.b.Rows
+	}
+	return c.b.Cols
+}
+
+var triLayouts = []struct {
+	b    Layout
+	aPad int
+}{
+	{Layout{Rows: 0, Cols: 3, Batch: 2}, 0}, {Layout{Rows: 3, Cols: 0, Batch: 2}, 1}, {Layout{Rows: 3, Cols: 3, Batch: 0}, 0},
+	{Layout{Rows: 1, Cols: 1, Batch: 1}, 0}, {Layout{Rows: 5, Cols: 3, Batch: 3}, 0},
+	{Layout{Rows: 3, Cols: 7, LDPad: 2, StridePad: 3, Batch: 3}, 1}, {Layout{Rows: 4, Cols: 3, LDPad: 1, Batch: 1024}, 2},
+}
+
+// testTri returns the test of trsm (mul false) or trmm (mul true) over every side, triangle,
+// transpose and diagonal.
+func testTri[T batchlas.Scalar](mul bool) func(*testing.T, *batchlas.Queue) {
+	return func(t *testing.T, q *batchlas.Queue) {
+		for _, side := range []batchlas.Side{batchlas.Left, batchlas.Right} {
+			for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
+				for _, trans := range Transposes {
+					for _, diag := range []batchlas.Diag{batchlas.NonUnit, batchlas.Unit} {
+						for _, l := range triLayouts {
+							c := triCase{side, uplo, trans, diag, l.b, l.aPad}
+							t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, mul, c) })
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// checkTri runs trsm or trmm on random data with A's other triangle, A's diagonal when
+// unit, and every gap poisoned, and checks the residual of each sampled matrix:
+// ||op(A) X - alpha B|| (or X op(A)) for trsm, ||B' - alpha op(A) B|| (or B op(A)) for trmm.
+func checkTri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, mul bool, c triCase) {
+	rng := NewRand(t)
+	lower, unit := c.uplo == batchlas.Lower, c.diag == batchlas.Unit
+	k := c.order()
+	inA := RandTriangular[T](rng, Layout{Rows: k, Cols: k, LDPad: c.aPad, StridePad: c.b.StridePad, Batch: c.b.Batch}, lower, unit)
+	inB := RandStored[T](rng, c.b)
+	alphaT := From[T](Alpha)
+	a, b := Upload(t, q, inA), Upload(t, q, inB)
+	var err error
+	if mul {
+		err = batchlas.Trmm(q, c.side, c.uplo, c.trans, c.diag, alphaT, a, b)
+	} else {
+		err = batchlas.Trsm(q, c.side, c.uplo, c.trans, c.diag, alphaT, a, b)
+	}
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	Untouched(t, inA, Download(t, q, a, inA.Layout), ReadOnly)
+	out := Download(t, q, b, c.b)
+	Untouched(t, inB, out, nil)
+
+	al := C128(alphaT)
+	for _, i := range Sample(c.b.Batch) {
+		A := Op(c.trans, Triangle(inA.Dense(i), lower, unit))
+		B, got := inB.Dense(i), out.Dense(i)
+		times := func(x Dense) Dense {
+			if c.side == batchlas.Left {
+				return Mul(A, x)
+			}
+			return Mul(x, A)
+		}
+		var r Dense
+		var norm float64
+		if mul {
+			r = Sub(got, Axpby(al, times(B), 0, B))
+			norm = cmplx.Abs(al) * NormF(A) * NormF(B)
+		} else {
+			r = Sub(times(got), Axpby(al, B, 0, B))
+			norm = NormF(A)*NormF(got) + cmplx.Abs(al)*NormF(B)
+		}
+		if s := Scaled(r, norm, k, Eps[T]()); s > Tol {
+			t.Fatalf("matrix %d: scaled residual %.3g > %d", i, s, Tol)
+		}
+	}
+}
