@@ -3,7 +3,7 @@ GO ?= go
 TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor"
 DEV := .dev
 
-.PHONY: build test vet vet-all-tags bench fuzz census
+.PHONY: build test vet vet-all-tags bench fuzz device-bundle census
 
 build:
 	CGO_ENABLED=0 $(GO) build ./...
@@ -24,6 +24,15 @@ fuzz:
 
 bench:
 	$(GO) run ./cmd/batchbench
+
+# Cross-compiles the cuda conformance suite and batchbench into $(DEV)/ (git-ignored), with
+# the kernel sources and build script, for a GPU machine that has no Go; README.md, "On a
+# GPU machine", has the command that runs them there.
+device-bundle:
+	mkdir -p $(DEV)
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags cuda -o $(DEV)/tests.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
+	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels
 
 # The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,
 # e.g. cuda), and every call that no native family could run.

@@ -2,8 +2,277 @@
 
 package batchlas
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"time"
+	"unsafe"
+)
+
+// cudaEngine is one queue on a CUDA device: a stream of the device's executor, and a pinned
+// host buffer through which uploads and downloads are staged.
+type cudaEngine struct {
+	ex     *cuExec
+	stream uintptr
+
+	mu         sync.Mutex // guards the staging buffer
+	stage      uintptr    // pinned host memory
+	stageBytes int
+}
+
+// stageChunk bounds the pinned staging buffer; larger copies go through it in pieces.
+const stageChunk = 32 << 20
 
 func newCUDAEngine() (engine, error) {
-	return nil, errors.New("batchlas: the CUDA runtime is not implemented yet")
+	ex, err := cudaExecutor(0)
+	if err != nil {
+		return nil, err
+	}
+	e := &cudaEngine{ex: ex}
+	err = ex.do(func(lib *dynLib) error {
+		return lib.check("cuStreamCreate", uintptr(unsafe.Pointer(&e.stream)), cuStreamNonBlocking)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *cudaEngine) device() Device { return e.ex.dev }
+
+// wait synchronizes the stream; a fault of earlier work surfaces here.
+func (e *cudaEngine) wait() error {
+	return e.ex.do(func(lib *dynLib) error { return lib.check("cuStreamSynchronize", e.stream) })
+}
+
+func (e *cudaEngine) close() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.ex.do(func(lib *dynLib) error {
+		err := lib.check("cuStreamSynchronize", e.stream)
+		err = errors.Join(err, lib.check("cuStreamDestroy_v2", e.stream))
+		if e.stage != 0 {
+			err = errors.Join(err, lib.check("cuMemFreeHost", e.stage))
+			e.stage, e.stageBytes = 0, 0
+		}
+		return err
+	})
+}
+
+// alloc takes plain device memory (never managed memory). A request larger than the free
+// memory returns the driver's CUDA_ERROR_OUT_OF_MEMORY.
+func (e *cudaEngine) alloc(bytes int) (uintptr, error) {
+	var p uintptr
+	err := e.ex.do(func(lib *dynLib) error {
+		return lib.check("cuMemAlloc_v2", uintptr(unsafe.Pointer(&p)), uintptr(bytes))
+	})
+	return p, err
+}
+
+func (e *cudaEngine) free(p uintptr) error {
+	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemFree_v2", p) })
+}
+
+func (e *cudaEngine) upload(dst uintptr, src []byte) error { return e.copy(dst, src, true) }
+
+func (e *cudaEngine) download(dst []byte, src uintptr) error { return e.copy(src, dst, false) }
+
+// copy moves host bytes to or from device address dev through the pinned buffer, in order
+// with the stream's earlier work, and returns when host may be reused.
+func (e *cudaEngine) copy(dev uintptr, host []byte, up bool) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for off := 0; off < len(host); off += stageChunk {
+		part := host[off:min(off+stageChunk, len(host))]
+		d := dev + uintptr(off)
+		err := e.ex.do(func(lib *dynLib) error {
+			if err := e.growStage(lib, len(part)); err != nil {
+				return err
+			}
+			pinned := hostBytes(e.stage, len(part))
+			if up {
+				copy(pinned, part)
+				if err := lib.check("cuMemcpyHtoDAsync_v2", d, e.stage, uintptr(len(part)), e.stream); err != nil {
+					return err
+				}
+				return lib.check("cuStreamSynchronize", e.stream)
+			}
+			if err := lib.check("cuMemcpyDtoHAsync_v2", e.stage, d, uintptr(len(part)), e.stream); err != nil {
+				return err
+			}
+			if err := lib.check("cuStreamSynchronize", e.stream); err != nil {
+				return err
+			}
+			copy(part, pinned)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// growStage makes the pinned buffer hold at least n bytes; it runs on the executor thread
+// with e.mu held.
+func (e *cudaEngine) growStage(lib *dynLib, n int) error {
+	if n <= e.stageBytes {
+		return nil
+	}
+	size := min(stageChunk, max(n, 2*e.stageBytes, 1<<20))
+	if e.stage != 0 {
+		if err := lib.check("cuMemFreeHost", e.stage); err != nil {
+			return err
+		}
+		e.stage, e.stageBytes = 0, 0
+	}
+	if err := lib.check("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&e.stage)), uintptr(size)); err != nil {
+		return err
+	}
+	e.stageBytes = size
+	return nil
+}
+
+// memInfo is the device's free and total memory.
+func (e *cudaEngine) memInfo() (free, total int64, err error) {
+	var f, t uint64
+	err = e.ex.do(func(lib *dynLib) error {
+		return lib.check("cuMemGetInfo_v2", uintptr(unsafe.Pointer(&f)), uintptr(unsafe.Pointer(&t)))
+	})
+	return int64(f), int64(t), err
+}
+
+// hostBytes views n bytes of C memory at p.
+func hostBytes(p uintptr, n int) []byte {
+	return unsafe.Slice((*byte)(*(*unsafe.Pointer)(unsafe.Pointer(&p))), n)
+}
+
+// dim3 is a launch's grid or block size.
+type dim3 struct{ x, y, z int }
+
+// launch enqueues kernel fn of fatbin mod on the stream. Every kernel parameter is 8 bytes
+// (a device pointer or a long long); the values and the pointer array are pinned for the
+// call, which copies them.
+func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args ...uintptr) error {
+	vals := append([]uintptr(nil), args...)
+	ptrs := make([]unsafe.Pointer, max(1, len(vals)))
+	var pin runtime.Pinner
+	defer pin.Unpin()
+	if len(vals) > 0 {
+		pin.Pin(&vals[0])
+	}
+	for i := range vals {
+		ptrs[i] = unsafe.Pointer(&vals[i])
+	}
+	pin.Pin(&ptrs[0])
+	return e.ex.do(func(lib *dynLib) error {
+		f, err := e.ex.function(lib, mod, fn)
+		if err != nil {
+			return err
+		}
+		if shared > 48<<10 {
+			const maxDynamicShared = 8 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+			if err := lib.check("cuFuncSetAttribute", f, maxDynamicShared, uintptr(shared)); err != nil {
+				return err
+			}
+		}
+		return lib.check("cuLaunchKernel", f, uintptr(grid.x), uintptr(grid.y), uintptr(grid.z),
+			uintptr(block.x), uintptr(block.y), uintptr(block.z), uintptr(shared), e.stream,
+			uintptr(unsafe.Pointer(&ptrs[0])), 0)
+	})
+}
+
+// scratch leases bytes of q's device workspace; the lease lasts until the next call that
+// leases, which the stream orders after this one's work.
+func (q *Queue) scratch(bytes int) (uintptr, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	ws, err := q.arena.lease(q, bytes)
+	return ws.ptr, err
+}
+
+// ptrArray writes the device addresses base + b*strideBytes of a batch's matrices into the
+// device array dst, on the stream: the pointer-array vendor calls read it there.
+func (e *cudaEngine) ptrArray(dst, base uintptr, strideBytes, batch int) error {
+	const threads = 256
+	return e.launch("util", "fill_ptrs", dim3{(batch + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
+		dst, base, uintptr(strideBytes), uintptr(batch))
+}
+
+// zero32 clears n 32-bit words at p on the stream.
+func (e *cudaEngine) zero32(p uintptr, n int) error {
+	if n == 0 {
+		return nil
+	}
+	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemsetD32Async", p, 0, uintptr(n), e.stream) })
+}
+
+// cudaOf is q's CUDA engine.
+func cudaOf(q *Queue) *cudaEngine { return q.eng.(*cudaEngine) }
+
+// Modes of copyMat (kernels/util/util.cu).
+const (
+	copyIfOK      = 1 // only matrices whose info is 0
+	copyIfFailed  = 2 // only matrices whose info is not 0
+	copyTranspose = 4 // dst(i, j) = src(j, i)
+	copyConj      = 8 // conjugate (complex types only)
+)
+
+// copyMat copies rows-by-cols matrices of a batch from src (ld sld, stride sstride, in
+// elements) to dst on the stream; info (a device int32 per matrix) is read by the
+// conditional modes.
+func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr, sld, sstride, rows, cols, batch int, info uintptr, mode int) error {
+	total := rows * cols * batch
+	if total == 0 {
+		return nil
+	}
+	if dtypeName[T]() == "f32" || dtypeName[T]() == "f64" {
+		mode &^= copyConj
+	}
+	const threads = 256
+	return e.launch("util", fmt.Sprintf("copy_mat_%d", sizeOf[T]()), dim3{(total + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
+		dst, uintptr(dld), uintptr(dstride), src, uintptr(sld), uintptr(sstride), uintptr(rows), uintptr(cols), uintptr(batch), info, uintptr(mode))
+}
+
+// elapsed times f's work with two events on the stream.
+func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
+	var ev [2]uintptr
+	defer func() {
+		err = errors.Join(err, e.ex.do(func(lib *dynLib) error {
+			var errs error
+			for _, x := range ev {
+				if x != 0 {
+					errs = errors.Join(errs, lib.check("cuEventDestroy_v2", x))
+				}
+			}
+			return errs
+		}))
+	}()
+	err = e.ex.do(func(lib *dynLib) error {
+		for i := range ev {
+			if err := lib.check("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
+				return err
+			}
+		}
+		return lib.check("cuEventRecord", ev[0], e.stream)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if err := f(); err != nil {
+		return 0, err
+	}
+	var ms float32
+	err = e.ex.do(func(lib *dynLib) error {
+		if err := lib.check("cuEventRecord", ev[1], e.stream); err != nil {
+			return err
+		}
+		if err := lib.check("cuEventSynchronize", ev[1]); err != nil {
+			return err
+		}
+		return lib.check("cuEventElapsedTime", uintptr(unsafe.Pointer(&ms)), ev[0], ev[1])
+	})
+	return time.Duration(float64(ms) * 1e6), err
 }

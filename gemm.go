@@ -92,6 +92,7 @@ func (g *gemmCall[T]) key() callKey {
 
 func gemmFamilies[T Scalar]() []family[gemmCall[T]] {
 	return []family[gemmCall[T]]{
+		vendorFamily(gemmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *gemmCall[T]) bool { return onHost(q) }, launch: gemmHost[T]},
 	}
 }

@@ -142,6 +142,7 @@ func (c *gesvdCall[T, R]) key() callKey {
 
 func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 	return []family[gesvdCall[T, R]]{
+		vendorFamily(gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}
 }

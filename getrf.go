@@ -63,6 +63,7 @@ func (c *getrfCall[T]) key() callKey {
 
 func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 	return []family[getrfCall[T]]{
+		vendorFamily(getrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *getrfCall[T]) bool { return onHost(q) }, launch: getrfHost[T]},
 	}
 }

@@ -34,6 +34,7 @@ func (h *hemmCall[T]) check(q *Queue) error { return h.checkAs(q, "hemm") }
 
 func hemmFamilies[T Scalar]() []family[hemmCall[T]] {
 	return []family[hemmCall[T]]{
+		vendorFamily(hemmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *hemmCall[T]) bool { return onHost(q) }, launch: hemmHost[T]},
 	}
 }

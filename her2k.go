@@ -40,6 +40,7 @@ func (h *her2kCall[T]) check(q *Queue) error { return h.checkAs(q, "her2k", true
 
 func her2kFamilies[T Scalar]() []family[her2kCall[T]] {
 	return []family[her2kCall[T]]{
+		vendorFamily(her2kCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *her2kCall[T]) bool { return onHost(q) }, launch: her2kHost[T]},
 	}
 }

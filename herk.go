@@ -39,6 +39,7 @@ func (h *herkCall[T]) check(q *Queue) error { return h.checkAs(q, "herk", true) 
 
 func herkFamilies[T Scalar]() []family[herkCall[T]] {
 	return []family[herkCall[T]]{
+		vendorFamily(herkCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *herkCall[T]) bool { return onHost(q) }, launch: herkHost[T]},
 	}
 }

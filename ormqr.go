@@ -104,6 +104,7 @@ func (c *ormqrCall[T]) key() callKey {
 
 func ormqrFamilies[T Scalar]() []family[ormqrCall[T]] {
 	return []family[ormqrCall[T]]{
+		vendorFamily(ormqrCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *ormqrCall[T]) bool { return onHost(q) }, launch: ormqrHost[T]},
 	}
 }

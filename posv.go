@@ -55,6 +55,7 @@ func (c *posvCall[T]) key() callKey {
 
 func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
+		vendorFamily(posvCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]},
 	}
 }

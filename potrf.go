@@ -60,7 +60,8 @@ func (c *potrfCall[T]) key() callKey {
 
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
-		vendorFamily(potrfLAPACK[T]()),
+		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
+		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *potrfCall[T]) bool { return onHost(q) }, launch: potrfHost[T]},
 	}
 }

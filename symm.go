@@ -83,6 +83,7 @@ func (s *symmCall[T]) key() callKey {
 
 func symmFamilies[T Scalar]() []family[symmCall[T]] {
 	return []family[symmCall[T]]{
+		vendorFamily(symmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *symmCall[T]) bool { return onHost(q) }, launch: symmHost[T]},
 	}
 }

@@ -39,6 +39,7 @@ func (s *syr2kCall[T]) check(q *Queue) error { return s.checkAs(q, "syr2k", fals
 
 func syr2kFamilies[T Scalar]() []family[syr2kCall[T]] {
 	return []family[syr2kCall[T]]{
+		vendorFamily(syr2kCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *syr2kCall[T]) bool { return onHost(q) }, launch: syr2kHost[T]},
 	}
 }

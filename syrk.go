@@ -39,6 +39,7 @@ func (s *syrkCall[T]) check(q *Queue) error { return s.checkAs(q, "syrk", false)
 
 func syrkFamilies[T Scalar]() []family[syrkCall[T]] {
 	return []family[syrkCall[T]]{
+		vendorFamily(syrkCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *syrkCall[T]) bool { return onHost(q) }, launch: syrkHost[T]},
 	}
 }

@@ -44,7 +44,11 @@ func checkPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 	full, in := randSPDStored[T](rng, uplo, l, plant)
 	a := Upload(t, q, in)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Potrf(q, uplo, a, info); err != nil {
+	if err := batchlas.Potrf(q, uplo, a, info); routeRefused(err) {
+		// Only under a pin (TestRouteEveryFamilyPinned): a family limited in n, such as
+		// "tiny" (n <= 32), refuses the larger shapes.
+		t.Skipf("pinned family refuses %v: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Potrf: %v", err)
 	}
 	out := Download(t, q, a, l)

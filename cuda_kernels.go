@@ -1,0 +1,60 @@
+//go:build cuda
+
+package batchlas
+
+import (
+	"embed"
+	"fmt"
+	"os"
+	"path/filepath"
+	"unsafe"
+)
+
+// The native kernels, built by kernels/build.sh into one fatbin per family (machine code for
+// sm_80, sm_89, sm_90 and sm_120, PTX for compute_80) and embedded here.
+//
+// For kernel work on a GPU machine without Go, the environment variable
+// BATCHLAS_CUDA_KERNELS may name a folder whose <name>.fatbin files replace the embedded ones
+// (kernels/build.sh writes them next to itself): a binary built once then runs kernels
+// rebuilt there.
+//
+//go:embed kernels/*.fatbin
+var fatbins embed.FS
+
+// kernelImage is the fatbin named mod: from BATCHLAS_CUDA_KERNELS when that folder has it,
+// else the embedded one.
+func kernelImage(mod string) ([]byte, error) {
+	if dir := os.Getenv("BATCHLAS_CUDA_KERNELS"); dir != "" {
+		if img, err := os.ReadFile(filepath.Join(dir, mod+".fatbin")); err == nil {
+			return img, nil
+		}
+	}
+	return fatbins.ReadFile("kernels/" + mod + ".fatbin")
+}
+
+// function returns kernel fn of fatbin mod, loading the module once per device; it runs on
+// the executor thread.
+func (e *cuExec) function(lib *dynLib, mod, fn string) (uintptr, error) {
+	key := mod + "/" + fn
+	if f, ok := e.funcs[key]; ok {
+		return f, nil
+	}
+	m, ok := e.modules[mod]
+	if !ok {
+		img, err := kernelImage(mod)
+		if err != nil || len(img) == 0 {
+			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build", mod)
+		}
+		if err := lib.check("cuModuleLoadData", uintptr(unsafe.Pointer(&m)), uintptr(unsafe.Pointer(&img[0]))); err != nil {
+			return 0, err
+		}
+		e.modules[mod] = m
+	}
+	name := append([]byte(fn), 0)
+	var f uintptr
+	if err := lib.check("cuModuleGetFunction", uintptr(unsafe.Pointer(&f)), m, uintptr(unsafe.Pointer(&name[0]))); err != nil {
+		return 0, err
+	}
+	e.funcs[key] = f
+	return f, nil
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks that every fatbin in kernels/MANIFEST was built from the sources now in the tree:
+# the recorded hash must equal the sha256 of the family's .cu file, kernels/common/*.cuh and
+# build.sh, and the fatbin must exist. Needs no nvcc. With --write (build.sh's last step) it
+# records the hashes instead.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+srchash() { # the sources of one fatbin
+	cat "$1" common/*.cuh build.sh | sha256sum | cut -d' ' -f1
+}
+
+if [ "${1:-}" = --write ]; then
+	: >MANIFEST
+	for src in */*.cu; do
+		name=$(basename "$src" .cu)
+		echo "$(srchash "$src")  $name.fatbin  $src" >>MANIFEST
+	done
+	exit 0
+fi
+
+bad=0
+for src in */*.cu; do
+	name=$(basename "$src" .cu)
+	if ! grep -q "  $name.fatbin  $src\$" MANIFEST; then
+		echo "MANIFEST has no entry for $src: run kernels/build.sh"; bad=1; continue
+	fi
+done
+while read -r hash fatbin src; do
+	if [ ! -f "$src" ]; then
+		echo "MANIFEST names $src, which is gone"; bad=1; continue
+	fi
+	if [ ! -s "$fatbin" ]; then
+		echo "$fatbin is missing: run kernels/build.sh"; bad=1; continue
+	fi
+	if [ "$(srchash "$src")" != "$hash" ]; then
+		echo "$fatbin is stale: its sources changed since it was built; run kernels/build.sh"; bad=1
+	fi
+done <MANIFEST
+exit $bad

@@ -1,0 +1,60 @@
+// Scalar traits shared by the native kernels: one kernel template serves float, double and
+// the two complex types. Complex arithmetic is written out by hand on plain structs, so that
+// no header beyond the compiler's own is needed.
+#pragma once
+
+struct cfloat { float re, im; };
+struct cdouble { double re, im; };
+
+template <typename T> struct scalar;
+
+template <> struct scalar<float> {
+    typedef float real;
+    static __device__ __forceinline__ float re(float x) { return x; }
+    static __device__ __forceinline__ float from_real(float x) { return x; }
+    static __device__ __forceinline__ float conj(float x) { return x; }
+    static __device__ __forceinline__ float abs2(float x) { return x * x; }
+    // sub_mul_conj returns c - a*conj(b).
+    static __device__ __forceinline__ float sub_mul_conj(float c, float a, float b) { return fmaf(-a, b, c); }
+    static __device__ __forceinline__ float scale(float x, float s) { return x * s; }
+    static __device__ __forceinline__ float shfl(float x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
+};
+
+template <> struct scalar<double> {
+    typedef double real;
+    static __device__ __forceinline__ double re(double x) { return x; }
+    static __device__ __forceinline__ double from_real(double x) { return x; }
+    static __device__ __forceinline__ double conj(double x) { return x; }
+    static __device__ __forceinline__ double abs2(double x) { return x * x; }
+    static __device__ __forceinline__ double sub_mul_conj(double c, double a, double b) { return fma(-a, b, c); }
+    static __device__ __forceinline__ double scale(double x, double s) { return x * s; }
+    static __device__ __forceinline__ double shfl(double x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
+};
+
+template <typename C, typename R> struct cscalar {
+    typedef R real;
+    static __device__ __forceinline__ R re(C x) { return x.re; }
+    static __device__ __forceinline__ C from_real(R x) { C c; c.re = x; c.im = 0; return c; }
+    static __device__ __forceinline__ C conj(C x) { x.im = -x.im; return x; }
+    static __device__ __forceinline__ R abs2(C x) { return x.re * x.re + x.im * x.im; }
+    // c - a*conj(b) = c - (a.re*b.re + a.im*b.im) - i (a.im*b.re - a.re*b.im)
+    static __device__ __forceinline__ C sub_mul_conj(C c, C a, C b) {
+        C r;
+        r.re = c.re - a.re * b.re - a.im * b.im;
+        r.im = c.im - a.im * b.re + a.re * b.im;
+        return r;
+    }
+    static __device__ __forceinline__ C scale(C x, R s) { x.re *= s; x.im *= s; return x; }
+    static __device__ __forceinline__ C shfl(C x, int lane) {
+        x.re = __shfl_sync(0xffffffffu, x.re, lane);
+        x.im = __shfl_sync(0xffffffffu, x.im, lane);
+        return x;
+    }
+};
+
+template <> struct scalar<cfloat> : cscalar<cfloat, float> {};
+template <> struct scalar<cdouble> : cscalar<cdouble, double> {};
+
+// Sizes and offsets are 64-bit everywhere: a batch of matrices may span more than 2^31
+// elements, and the batch index comes from grid x, which has no 65535 limit.
+typedef long long i64;

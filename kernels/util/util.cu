@@ -1,0 +1,88 @@
+// Small helpers of the CUDA backend's own: the device pointer arrays that the vendor
+// libraries' batched calls read, and a batched strided matrix copy.
+#include "../common/scalar.cuh"
+
+// fill_ptrs sets out[b] = base + b*stride_bytes for b < batch.
+extern "C" __global__ void fill_ptrs(char **out, char *base, i64 stride_bytes, i64 batch) {
+    const i64 b = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (b < batch) out[b] = base + b * stride_bytes;
+}
+
+// Modes of copy_mat.
+#define COPY_IF_OK 1     // only matrices with info[b] == 0
+#define COPY_IF_FAILED 2 // only matrices with info[b] != 0
+#define COPY_TRANSPOSE 4 // dst(i, j) = src(j, i)
+#define COPY_CONJ 8      // negate the second half of each element (complex data only)
+
+template <typename E> __device__ __forceinline__ E conj_bits(E x);
+template <> __device__ __forceinline__ unsigned conj_bits(unsigned x) { return x; }
+template <> __device__ __forceinline__ float2 conj_bits(float2 x) { x.y = -x.y; return x; }
+template <> __device__ __forceinline__ double2 conj_bits(double2 x) { x.y = -x.y; return x; }
+
+// copy_mat copies rows-by-cols matrices of a batch between two strided layouts, one thread
+// per element; grid x covers rows*cols*batch, so a large batch meets no 65535 grid limit.
+// Transposed, dst is rows-by-cols and src cols-by-rows. For 8-byte elements COPY_CONJ treats
+// them as complex64 (the caller never sets it for float64).
+template <typename E>
+__device__ __forceinline__ void copy_mat(E *dst, i64 dld, i64 dstride, const E *src, i64 sld, i64 sstride,
+                                         i64 rows, i64 cols, i64 batch, const int *info, i64 mode) {
+    const i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    const i64 per = rows * cols;
+    if (per == 0 || t >= per * batch) return;
+    const i64 b = t / per, k = t - b * per, j = k / rows, i = k - j * rows;
+    if ((mode & COPY_IF_OK) && info[b] != 0) return;
+    if ((mode & COPY_IF_FAILED) && info[b] == 0) return;
+    E x = (mode & COPY_TRANSPOSE) ? src[b * sstride + i * sld + j] : src[b * sstride + j * sld + i];
+    if (mode & COPY_CONJ) x = conj_bits(x);
+    dst[b * dstride + j * dld + i] = x;
+}
+
+#define COPY_MAT(NAME, E)                                                                         \
+    extern "C" __global__ void NAME(E *dst, i64 dld, i64 dstride, const E *src, i64 sld, i64 sstride, \
+                                    i64 rows, i64 cols, i64 batch, const int *info, i64 mode) {   \
+        copy_mat<E>(dst, dld, dstride, src, sld, sstride, rows, cols, batch, info, mode);         \
+    }
+
+COPY_MAT(copy_mat_4, unsigned)
+COPY_MAT(copy_mat_8, float2)
+COPY_MAT(copy_mat_16, double2)
+
+// nonfinite_mark marks the matrices whose uplo triangle holds a NaN or an Inf, one warp per
+// matrix: their n values at vals + b*n (real type R) and, when vecs is not null, their packed
+// n-by-n matrix at vecs + b*n*n (of T) become NaN, and info[b] becomes n - 1, LAPACK's count
+// of unconverged off-diagonals. syev uses it after cuSOLVER's Jacobi solver, which iterates
+// past a NaN (every comparison with it is false) and reports convergence.
+template <typename R, int PARTS>
+__device__ __forceinline__ void nonfinite_mark(const R *a, i64 ld, i64 stride, i64 n, i64 batch, i64 lower,
+                                               R *vals, R *vecs, int *info) {
+    const int lane = threadIdx.x & 31;
+    const i64 b = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+    if (b >= batch) return;
+    const R *m = a + b * stride * PARTS;
+    bool bad = false;
+    for (i64 k = lane; k < n * n; k += 32) {
+        const i64 j = k / n, i = k - j * n;
+        if (lower ? i < j : i > j) continue;
+        for (int p = 0; p < PARTS; p++) {
+            const R x = m[(j * ld + i) * PARTS + p];
+            bad |= !isfinite(x);
+        }
+    }
+    if (!__any_sync(0xffffffffu, bad)) return;
+    const R nan = R(0) / R(0);
+    for (i64 i = lane; i < n; i += 32) vals[b * n + i] = nan;
+    if (vecs)
+        for (i64 k = lane; k < n * n * PARTS; k += 32) vecs[b * n * n * PARTS + k] = nan;
+    if (lane == 0) info[b] = (int)(n - 1);
+}
+
+#define NONFINITE_MARK(NAME, R, PARTS)                                                            \
+    extern "C" __global__ void NAME(const R *a, i64 ld, i64 stride, i64 n, i64 batch, i64 lower,  \
+                                    R *vals, R *vecs, int *info) {                                 \
+        nonfinite_mark<R, PARTS>(a, ld, stride, n, batch, lower, vals, vecs, info);                \
+    }
+
+NONFINITE_MARK(nonfinite_mark_f32, float, 1)
+NONFINITE_MARK(nonfinite_mark_f64, double, 1)
+NONFINITE_MARK(nonfinite_mark_c64, float, 2)
+NONFINITE_MARK(nonfinite_mark_c128, double, 2)

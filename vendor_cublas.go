@@ -1,0 +1,131 @@
+//go:build cuda && !novendor
+
+package batchlas
+
+import (
+	"runtime"
+)
+
+// The BLAS ops on a CUDA queue: cuBLAS's strided-batched and pointer-array batched calls
+// where they exist (gemm, gemv, trsm), and a loop of single-matrix calls on the queue's
+// stream where cuBLAS has none (trmm, symm, hemm, syrk, herk, syr2k, her2k). A loop only
+// enqueues; it never synchronizes the host.
+
+func gemmCUDAVendor[T Scalar]() family[gemmCall[T]] {
+	return family[gemmCall[T]]{
+		canRun: func(q *Queue, g *gemmCall[T]) bool {
+			return onCUDA(q) && fitsInt(g.a.ld, g.b.ld, g.c.ld, g.c.rows, g.c.cols, g.a.cols, g.a.rows, g.c.batch)
+		},
+		launch: gemmCUBLAS[T],
+	}
+}
+
+// gemmCUBLAS calls cublas<t>gemmStridedBatched.
+func gemmCUBLAS[T Scalar](q *Queue, g *gemmCall[T]) error {
+	m, n, k := g.dims()
+	if m == 0 || n == 0 || g.c.batch == 0 {
+		return nil
+	}
+	s := scalars(g.alpha, g.beta)
+	defer runtime.KeepAlive(s)
+	return vendorCall(q, func(h *cuHandles) error {
+		return cublasLib.check("cublas"+blasPrefix[T]()+"gemmStridedBatched", h.blas, cuOpOf[T](g.transA), cuOpOf[T](g.transB),
+			uintptr(m), uintptr(n), uintptr(k), s.ptr(0),
+			g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd), g.b.devPtr(), uintptr(g.b.ld), uintptr(g.b.strd),
+			s.ptr(1), g.c.devPtr(), uintptr(g.c.ld), uintptr(g.c.strd), uintptr(g.c.batch))
+	})
+}
+
+func gemvCUDAVendor[T Scalar]() family[gemvCall[T]] {
+	return family[gemvCall[T]]{
+		canRun: func(q *Queue, g *gemvCall[T]) bool {
+			nx, ny := g.lens()
+			return onCUDA(q) && fitsInt(g.a.ld, g.a.rows, g.a.cols, g.a.batch, ny*g.a.batch, nx, ny)
+		},
+		launch: gemvCUBLAS[T],
+	}
+}
+
+// gemvCUBLAS calls cublas<t>gemvStridedBatched. An empty inner size is y = beta y, which
+// BLAS's quick return would skip: y is then scaled (or zeroed) as one vector.
+func gemvCUBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
+	nx, ny := g.lens()
+	if ny == 0 || g.a.batch == 0 {
+		return nil
+	}
+	if nx == 0 {
+		return scaleVector(q, g.beta, g.y.devPtr(), ny*g.a.batch)
+	}
+	s := scalars(g.alpha, g.beta)
+	defer runtime.KeepAlive(s)
+	return vendorCall(q, func(h *cuHandles) error {
+		return cublasLib.check("cublas"+blasPrefix[T]()+"gemvStridedBatched", h.blas, cuOpOf[T](g.trans),
+			uintptr(g.a.rows), uintptr(g.a.cols), s.ptr(0), g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd),
+			g.x.devPtr(), 1, uintptr(nx), s.ptr(1), g.y.devPtr(), 1, uintptr(ny), uintptr(g.a.batch))
+	})
+}
+
+// scaleVector sets the n elements at y to beta y; beta 0 writes zeros (NaN in y does not
+// survive), as BLAS's beta = 0 does.
+func scaleVector[T Scalar](q *Queue, beta T, y uintptr, n int) error {
+	if beta == 0 {
+		return cudaOf(q).zero32(y, n*sizeOf[T]()/4)
+	}
+	s := scalars(beta)
+	defer runtime.KeepAlive(s)
+	return vendorCall(q, func(h *cuHandles) error {
+		return cublasLib.check("cublas"+blasPrefix[T]()+"scal_v2", h.blas, uintptr(n), s.ptr(0), y, 1)
+	})
+}
+
+func triFits[T Scalar](q *Queue, c *triCall[T]) bool {
+	return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
+}
+
+func trsmCUDAVendor[T Scalar]() family[trsmCall[T]] {
+	return family[trsmCall[T]]{
+		canRun:     func(q *Queue, c *trsmCall[T]) bool { return triFits(q, &c.triCall) },
+		bufferSize: func(_ *Queue, c *trsmCall[T]) int { return ptrArraysBytes(c.b.batch, 2, 0) },
+		launch:     trsmCUBLAS[T],
+	}
+}
+
+// trsmCUBLAS calls cublas<t>trsmBatched, which reads device arrays of matrix pointers.
+func trsmCUBLAS[T Scalar](q *Queue, c *trsmCall[T]) error {
+	if c.b.rows == 0 || c.b.cols == 0 || c.b.batch == 0 {
+		return nil
+	}
+	ptrs, _, err := ptrArrays(q, c.b.batch, 0, matArray(c.a), matArray(c.b))
+	if err != nil {
+		return err
+	}
+	s := scalars(c.alpha)
+	defer runtime.KeepAlive(s)
+	return vendorCall(q, func(h *cuHandles) error {
+		return cublasLib.check("cublas"+blasPrefix[T]()+"trsmBatched", h.blas, cuSide(c.side), cuFill(c.uplo),
+			cuOpOf[T](c.trans), cuDiag(c.diag), uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0),
+			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(c.b.batch))
+	})
+}
+
+func trmmCUDAVendor[T Scalar]() family[trmmCall[T]] {
+	return family[trmmCall[T]]{
+		canRun: func(q *Queue, c *trmmCall[T]) bool { return triFits(q, &c.triCall) },
+		launch: trmmCUBLAS[T],
+	}
+}
+
+// trmmCUBLAS loops cublas<t>trmm_v2 (in place: C = B) over the batch on the stream; cuBLAS
+// has no batched trmm.
+func trmmCUBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
+	if c.b.rows == 0 || c.b.cols == 0 {
+		return nil
+	}
+	s := scalars(c.alpha)
+	defer runtime.KeepAlive(s)
+	return vendorLoop(q, c.b.batch, "cublas"+blasPrefix[T]()+"trmm_v2", func(h *cuHandles, b int) []uintptr {
+		pa, pb := at(c.a, b), at(c.b, b)
+		return []uintptr{h.blas, cuSide(c.side), cuFill(c.uplo), cuOpOf[T](c.trans), cuDiag(c.diag),
+			uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0), pa, uintptr(c.a.ld), pb, uintptr(c.b.ld), pb, uintptr(c.b.ld)}
+	})
+}

@@ -1,0 +1,123 @@
+//go:build cuda && !novendor
+
+package batchlas
+
+import "runtime"
+
+// symm, hemm, syrk, herk, syr2k and her2k on a CUDA queue: cuBLAS has no batched form of
+// these, so each is a loop of single-matrix calls enqueued on the queue's stream (see
+// vendorLoop). For real types hemm is symm, herk syrk and her2k syr2k.
+
+func symmFits[T Scalar](q *Queue, s *symmCall[T]) bool {
+	return onCUDA(q) && fitsInt(s.a.ld, s.b.ld, s.c.ld, s.c.rows, s.c.cols)
+}
+
+func symmCUDAVendor[T Scalar]() family[symmCall[T]] {
+	return family[symmCall[T]]{canRun: symmFits[T], launch: func(q *Queue, s *symmCall[T]) error { return symmLoop(q, s, "symm_v2") }}
+}
+
+func hemmCUDAVendor[T Scalar]() family[hemmCall[T]] {
+	return family[hemmCall[T]]{
+		canRun: func(q *Queue, h *hemmCall[T]) bool { return symmFits(q, &h.symmCall) },
+		launch: func(q *Queue, h *hemmCall[T]) error {
+			if isComplexT[T]() {
+				return symmLoop(q, &h.symmCall, "hemm_v2")
+			}
+			return symmLoop(q, &h.symmCall, "symm_v2")
+		},
+	}
+}
+
+// symmLoop calls cublas<t><fn> (symm_v2 or hemm_v2) for each matrix.
+func symmLoop[T Scalar](q *Queue, s *symmCall[T], fn string) error {
+	if s.c.rows == 0 || s.c.cols == 0 {
+		return nil
+	}
+	sc := scalars(s.alpha, s.beta)
+	defer runtime.KeepAlive(sc)
+	return vendorLoop(q, s.c.batch, "cublas"+blasPrefix[T]()+fn, func(h *cuHandles, b int) []uintptr {
+		return []uintptr{h.blas, cuSide(s.side), cuFill(s.uplo), uintptr(s.c.rows), uintptr(s.c.cols), sc.ptr(0),
+			at(s.a, b), uintptr(s.a.ld), at(s.b, b), uintptr(s.b.ld), sc.ptr(1), at(s.c, b), uintptr(s.c.ld)}
+	})
+}
+
+func rankFits[T Scalar](q *Queue, r *rankArgs[T]) bool {
+	return onCUDA(q) && fitsInt(r.a.ld, r.b.ld, r.c.ld, r.c.rows, r.a.rows, r.a.cols)
+}
+
+func syrkCUDAVendor[T Scalar]() family[syrkCall[T]] {
+	return family[syrkCall[T]]{
+		canRun: func(q *Queue, s *syrkCall[T]) bool { return rankFits(q, &s.rankArgs) },
+		launch: func(q *Queue, s *syrkCall[T]) error {
+			return rankLoop(q, &s.rankArgs, "syrk_v2", false, scalars(s.alpha, s.beta))
+		},
+	}
+}
+
+func herkCUDAVendor[T Scalar]() family[herkCall[T]] {
+	return family[herkCall[T]]{
+		canRun: func(q *Queue, h *herkCall[T]) bool { return rankFits(q, &h.rankArgs) },
+		launch: func(q *Queue, h *herkCall[T]) error {
+			if isComplexT[T]() {
+				return rankLoop(q, &h.rankArgs, "herk_v2", false, realScalars[T](h.alpha, h.beta))
+			}
+			return rankLoop(q, &h.rankArgs, "syrk_v2", false, realScalars[T](h.alpha, h.beta))
+		},
+	}
+}
+
+func syr2kCUDAVendor[T Scalar]() family[syr2kCall[T]] {
+	return family[syr2kCall[T]]{
+		canRun: func(q *Queue, s *syr2kCall[T]) bool { return rankFits(q, &s.rankArgs) },
+		launch: func(q *Queue, s *syr2kCall[T]) error {
+			return rankLoop(q, &s.rankArgs, "syr2k_v2", true, scalars(s.alpha, s.beta))
+		},
+	}
+}
+
+func her2kCUDAVendor[T Scalar]() family[her2kCall[T]] {
+	return family[her2kCall[T]]{
+		canRun: func(q *Queue, h *her2kCall[T]) bool { return rankFits(q, &h.rankArgs) },
+		launch: func(q *Queue, h *her2kCall[T]) error {
+			if isComplexT[T]() {
+				sc := scalars(h.alpha, 0)
+				copy(sc[1:], realScalars[T](h.beta))
+				return rankLoop(q, &h.rankArgs, "her2k_v2", true, sc)
+			}
+			return rankLoop(q, &h.rankArgs, "syr2k_v2", true, scalars(h.alpha, fromReal[T](h.beta)))
+		},
+	}
+}
+
+// rankLoop calls cublas<t><fn> for each matrix; two says whether fn takes b (the rank-2k
+// updates). sc holds alpha and beta as fn reads them.
+func rankLoop[T Scalar](q *Queue, r *rankArgs[T], fn string, two bool, sc scalarBuf) error {
+	n, k := r.order()
+	if n == 0 {
+		return nil
+	}
+	defer runtime.KeepAlive(sc)
+	return vendorLoop(q, r.c.batch, "cublas"+blasPrefix[T]()+fn, func(h *cuHandles, b int) []uintptr {
+		args := []uintptr{h.blas, cuFill(r.uplo), cuOpOf[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0), at(r.a, b), uintptr(r.a.ld)}
+		if two {
+			args = append(args, at(r.b, b), uintptr(r.b.ld))
+		}
+		return append(args, sc.ptr(1), at(r.c, b), uintptr(r.c.ld))
+	})
+}
+
+// fromReal is x as T.
+func fromReal[T Scalar](x float64) T {
+	var t T
+	switch p := any(&t).(type) {
+	case *float32:
+		*p = float32(x)
+	case *float64:
+		*p = x
+	case *complex64:
+		*p = complex(float32(x), 0)
+	case *complex128:
+		*p = complex(x, 0)
+	}
+	return t
+}

@@ -1,0 +1,300 @@
+//go:build cuda && !novendor
+
+package batchlas
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"unsafe"
+
+	"github.com/ebitengine/purego"
+)
+
+// cuBLAS and cuSOLVER, opened at run time. The handles belong to the device's executor and
+// are bound to the calling queue's stream before each call; all calls run on the executor
+// thread, so a handle is never used by two threads at once.
+
+var (
+	vendorOnce sync.Once
+	cublasLib  *dynLib
+	solverLib  *dynLib
+	vendorErr  error
+)
+
+func cudaVendorLibs() error {
+	vendorOnce.Do(func() {
+		if cublasLib, vendorErr = openLib("cublas", "libcublas.so.13", "libcublas.so.12", "libcublas.so"); vendorErr != nil {
+			return
+		}
+		cublasLib.nameOf = cublasStatusName
+		if solverLib, vendorErr = openLib("cusolver", "libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"); vendorErr != nil {
+			return
+		}
+		solverLib.nameOf = cusolverStatusName
+	})
+	return vendorErr
+}
+
+func cublasStatusName(st int32) string {
+	fn, err := cublasLib.sym("cublasGetStatusName")
+	if err != nil {
+		return fmt.Sprintf("cublasStatus %d", st)
+	}
+	r, _, _ := purego.SyscallN(fn, uintptr(st))
+	return goString(r)
+}
+
+var cusolverStatusNames = map[int32]string{
+	1: "CUSOLVER_STATUS_NOT_INITIALIZED", 2: "CUSOLVER_STATUS_ALLOC_FAILED", 3: "CUSOLVER_STATUS_INVALID_VALUE",
+	4: "CUSOLVER_STATUS_ARCH_MISMATCH", 5: "CUSOLVER_STATUS_MAPPING_ERROR", 6: "CUSOLVER_STATUS_EXECUTION_FAILED",
+	7: "CUSOLVER_STATUS_INTERNAL_ERROR", 8: "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", 9: "CUSOLVER_STATUS_NOT_SUPPORTED",
+}
+
+func cusolverStatusName(st int32) string {
+	if n, ok := cusolverStatusNames[st]; ok {
+		return n
+	}
+	return fmt.Sprintf("cusolverStatus %d", st)
+}
+
+// cuHandles are one device's library handles, and the parameter objects of the cuSOLVER
+// calls that take one (created once, left at their defaults).
+type cuHandles struct {
+	blas, solver uintptr
+	syevj        uintptr // syevjInfo_t
+	gesvdj       uintptr // gesvdjInfo_t
+	params       uintptr // cusolverDnParams_t
+}
+
+// vendorCall runs f on q's executor thread with the device's handles bound to q's stream.
+func vendorCall(q *Queue, f func(h *cuHandles) error) error {
+	if err := cudaVendorLibs(); err != nil {
+		return err
+	}
+	e := q.eng.(*cudaEngine)
+	return e.ex.do(func(lib *dynLib) error {
+		h, _ := e.ex.vendor.(*cuHandles)
+		if h == nil {
+			h = &cuHandles{}
+			if err := cublasLib.check("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
+				return err
+			}
+			if err := solverLib.check("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
+				return err
+			}
+			e.ex.vendor = h
+		}
+		if err := cublasLib.check("cublasSetStream_v2", h.blas, e.stream); err != nil {
+			return err
+		}
+		if err := solverLib.check("cusolverDnSetStream", h.solver, e.stream); err != nil {
+			return err
+		}
+		return f(h)
+	})
+}
+
+func onCUDA(q *Queue) bool { return q.dev.Backend == CUDA }
+
+// fitsInt reports whether every size fits the vendor libraries' 32-bit int arguments.
+func fitsInt(v ...int) bool {
+	for _, x := range v {
+		if x > math.MaxInt32 {
+			return false
+		}
+	}
+	return true
+}
+
+// blasPrefix is the letter of T in the vendor function names: S, D, C or Z.
+func blasPrefix[T Scalar]() string {
+	switch dtypeName[T]() {
+	case "f32":
+		return "S"
+	case "f64":
+		return "D"
+	case "c64":
+		return "C"
+	}
+	return "Z"
+}
+
+// cuFill, cuOp, cuSide and cuDiag are the cuBLAS enum values.
+func cuFill(u Uplo) uintptr {
+	if u == Upper {
+		return 1
+	}
+	return 0
+}
+
+func cuOp(t Transpose) uintptr {
+	switch t {
+	case Trans:
+		return 1
+	case ConjTrans:
+		return 2
+	}
+	return 0
+}
+
+func cuSide(s Side) uintptr {
+	if s == Right {
+		return 1
+	}
+	return 0
+}
+
+func cuDiag(d Diag) uintptr {
+	if d == Unit {
+		return 1
+	}
+	return 0
+}
+
+// scalarBuf holds the host scalars (alpha, beta) of one library call, each in a 16-byte
+// aligned slot: some cuBLAS paths read complex scalars with 16-byte loads. Keep it alive
+// until the call returns.
+type scalarBuf []complex128
+
+func scalars[T Scalar](xs ...T) scalarBuf {
+	s := make(scalarBuf, len(xs))
+	for i, x := range xs {
+		*(*T)(unsafe.Pointer(&s[i])) = x
+	}
+	return s
+}
+
+// realScalars holds real scalars (herk's and her2k's alpha or beta) of T's real type.
+func realScalars[T Scalar](xs ...float64) scalarBuf {
+	s := make(scalarBuf, len(xs))
+	for i, x := range xs {
+		if n := dtypeName[T](); n == "f32" || n == "c64" {
+			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
+		} else {
+			*(*float64)(unsafe.Pointer(&s[i])) = x
+		}
+	}
+	return s
+}
+
+func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }
+
+func isComplexT[T Scalar]() bool {
+	n := dtypeName[T]()
+	return n == "c64" || n == "c128"
+}
+
+// devArray is a batch of device objects: object b starts at base + b*stride bytes.
+type devArray struct {
+	base   uintptr
+	stride int
+}
+
+func matArray[T Scalar](m *Matrix[T]) devArray { return devArray{m.devPtr(), m.strd * sizeOf[T]()} }
+
+func vecArray[E Element](v *Vector[E], per int) devArray {
+	return devArray{v.devPtr(), per * sizeOf[E]()}
+}
+
+// ptrArraysBytes is the workspace of ptrArrays.
+func ptrArraysBytes(batch, arrays, extra int) int { return alignUp(8*batch*arrays, 256) + extra }
+
+func alignUp(n, a int) int { return (n + a - 1) / a * a }
+
+// ptrArrays leases the queue's workspace and fills one device pointer array per arr, on the
+// stream; extra bytes of workspace follow the arrays, 256-byte aligned, at *extraPtr.
+func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, extraPtr uintptr, err error) {
+	ws, err := q.scratch(ptrArraysBytes(batch, len(arrs), extra))
+	if err != nil {
+		return nil, 0, err
+	}
+	e := cudaOf(q)
+	for i, a := range arrs {
+		p := ws + uintptr(8*batch*i)
+		if err := e.ptrArray(p, a.base, a.stride, batch); err != nil {
+			return nil, 0, err
+		}
+		ptrs = append(ptrs, p)
+	}
+	return ptrs, ws + uintptr(alignUp(8*batch*len(arrs), 256)), nil
+}
+
+// libOf is the library of a vendor function, by its name.
+func libOf(fn string) *dynLib {
+	if len(fn) > 8 && fn[:8] == "cusolver" {
+		return solverLib
+	}
+	return cublasLib
+}
+
+// vendorLoop calls the cuBLAS or cuSOLVER function fn once per matrix of the batch, with
+// the arguments args returns for matrix b, all enqueued on the stream in one visit to the
+// executor thread: the host never waits per matrix.
+func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) []uintptr) error {
+	return vendorCall(q, func(h *cuHandles) error {
+		for b := 0; b < batch; b++ {
+			if err := libOf(fn).check(fn, args(h, b)...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// at is the device address of matrix b of m.
+func at[T Scalar](m *Matrix[T], b int) uintptr {
+	return m.devPtr() + uintptr(b*m.strd*sizeOf[T]())
+}
+
+// carve leases the queue's workspace once and splits it into 256-byte aligned parts of the
+// given sizes: a call whose steps need several buffers must not lease twice, since every
+// lease returns the same arena.
+func carve(q *Queue, sizes ...int) ([]uintptr, error) {
+	ws, err := q.scratch(carveBytes(sizes...))
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]uintptr, len(sizes))
+	off := 0
+	for i, s := range sizes {
+		parts[i] = ws + uintptr(off)
+		off += alignUp(s, 256)
+	}
+	return parts, nil
+}
+
+// carveBytes is the workspace that carve leases.
+func carveBytes(sizes ...int) int {
+	total := 0
+	for _, s := range sizes {
+		total += alignUp(s, 256)
+	}
+	return total
+}
+
+// hostInfoErr reports an int that a vendor call writes on the host (argument checks of cuBLAS's
+// getrsBatched and geqrfBatched); nonzero means the library refused an argument.
+func hostInfoErr(call string, info *int32) error {
+	if *info != 0 {
+		return &DeviceError{Library: "cublas", Call: call, Status: int(*info), Name: fmt.Sprintf("argument %d refused", -*info)}
+	}
+	return nil
+}
+
+// cuOpOf is trans for a cuBLAS call on T: ConjTrans of a real type is Trans.
+func cuOpOf[T Scalar](t Transpose) uintptr {
+	if t == ConjTrans && !isComplexT[T]() {
+		t = Trans
+	}
+	return cuOp(t)
+}

@@ -1,0 +1,186 @@
+//go:build cuda && !novendor
+
+package batchlas
+
+import (
+	"errors"
+	"unsafe"
+)
+
+// syev on a CUDA queue: cusolverDn<t>syevjBatched (heevj for the complex types) where
+// n <= 32, its limit, and cusolverDnXsyevBatched above. Both work on a packed copy W of the
+// batch, so that with NoVectors nothing of a is written and with Vectors the eigenvectors
+// are copied into a's layout (gaps untouched). A matrix holding NaN or Inf is then marked as
+// the host family marks it (markNonfinite).
+//
+// XsyevBatched's workspace is not proportional to the data: seen on the H200, n = 3 and
+// batch 65536 asked for 17.8 GB and then failed with status 7, and float64 n <= 4 failed with
+// an internal error. It never gets n <= 32 here, and canRun asks for its workspace and
+// refuses a call whose device workspace exceeds xsyevMaxWork.
+
+func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
+	return family[syevCall[T, R]]{
+		canRun: func(q *Queue, c *syevCall[T, R]) bool {
+			n := c.a.rows
+			if !onCUDA(q) || !fitsInt(c.a.ld, n, c.a.batch, n*n*c.a.batch) {
+				return false
+			}
+			if n <= 32 || c.a.batch == 0 {
+				return true
+			}
+			dev, _, err := xsyevWork(q, c)
+			return err == nil && dev <= xsyevMaxWork(q, c)
+		},
+		launch: syevCUDA[T, R],
+	}
+}
+
+// xsyevMaxWork bounds XsyevBatched's device workspace: eight times the data plus 64 MiB,
+// and never more than half the device's memory.
+func xsyevMaxWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) int {
+	data := c.a.rows * c.a.rows * c.a.batch * sizeOf[T]()
+	return min(8*data+64<<20, int(q.dev.Memory/2))
+}
+
+// cudaDataType values of T and of its real type.
+func cudaTypes[T Scalar]() (typ, real uintptr) {
+	switch dtypeName[T]() {
+	case "f32":
+		return 0, 0
+	case "f64":
+		return 1, 1
+	case "c64":
+		return 4, 0
+	}
+	return 5, 1
+}
+
+// cuEig is cusolverEigMode_t.
+func cuEig(j Job) uintptr {
+	if j == Vectors {
+		return 1
+	}
+	return 0
+}
+
+// xsyevWork asks cusolverDnXsyevBatched_bufferSize for the device and host workspace of c.
+func xsyevWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (dev, host int, err error) {
+	var d, h uint64
+	typ, rt := cudaTypes[T]()
+	n := c.a.rows
+	err = vendorCall(q, func(hd *cuHandles) error {
+		return solverLib.check("cusolverDnXsyevBatched_bufferSize", hd.solver, hd.params, cuEig(c.jobz), cuFill(c.uplo),
+			uintptr(n), typ, c.a.devPtr(), uintptr(n), rt, c.w.devPtr(), typ,
+			uintptr(unsafe.Pointer(&d)), uintptr(unsafe.Pointer(&h)), uintptr(c.a.batch))
+	})
+	return int(d), int(h), err
+}
+
+func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
+	a, e := c.a, cudaOf(q)
+	n, batch := a.rows, a.batch
+	if batch == 0 {
+		return nil
+	}
+	if n == 0 {
+		return e.zero32(c.info.devPtr(), batch)
+	}
+	data := n * n * batch * sizeOf[T]()
+	var work, lwork, hostWork int
+	var err error
+	if n <= 32 {
+		lwork, err = syevjWork(q, c)
+		work = lwork * sizeOf[T]()
+	} else {
+		work, hostWork, err = xsyevWork(q, c)
+	}
+	if err != nil {
+		return err
+	}
+	p, err := carve(q, data, max(work, 1))
+	if err != nil {
+		return err
+	}
+	if err := copyMat[T](e, p[0], n, n*n, a.devPtr(), a.ld, a.strd, n, n, batch, 0, 0); err != nil {
+		return err
+	}
+	if n <= 32 {
+		err = vendorCall(q, func(h *cuHandles) error {
+			return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
+				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),
+				c.info.devPtr(), h.syevj, uintptr(batch))
+		})
+	} else {
+		err = xsyevBatched(q, c, p[0], p[1], work, hostWork)
+	}
+	if err != nil {
+		return err
+	}
+	vecs := uintptr(0)
+	if c.jobz == Vectors {
+		vecs = p[0]
+	}
+	if err := markNonfinite(q, c, vecs); err != nil || c.jobz == NoVectors {
+		return err
+	}
+	return copyMat[T](e, a.devPtr(), a.ld, a.strd, p[0], n, n*n, n, n, batch, 0, 0)
+}
+
+// markNonfinite gives every matrix whose uplo triangle holds NaN or Inf NaN eigenvalues (and
+// NaN eigenvectors in the packed vecs, when not 0) and info n-1, as the host family does:
+// seen on the H200, syevjBatched returns finite eigenvalues and info 0 for a matrix with a
+// NaN in it.
+func markNonfinite[T Scalar, R Real](q *Queue, c *syevCall[T, R], vecs uintptr) error {
+	const warps = 4
+	a := c.a
+	lower := uintptr(0)
+	if c.uplo == Lower {
+		lower = 1
+	}
+	return cudaOf(q).launch("util", "nonfinite_mark_"+dtypeName[T](), dim3{(a.batch + warps - 1) / warps, 1, 1},
+		dim3{32 * warps, 1, 1}, 0, a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch),
+		lower, c.w.devPtr(), vecs, c.info.devPtr())
+}
+
+// syevjWork is syevjBatched's workspace in elements.
+func syevjWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
+	var lwork int32
+	n := c.a.rows
+	err := vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched")+"_bufferSize", h.solver,
+			cuEig(c.jobz), cuFill(c.uplo), uintptr(n), c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)),
+			h.syevj, uintptr(c.a.batch))
+	})
+	return int(lwork), err
+}
+
+// xsyevBatched runs cusolverDnXsyevBatched on the packed copy at w. Its host workspace is
+// pinned memory, freed once the stream has finished with it (one host synchronization).
+func xsyevBatched[T Scalar, R Real](q *Queue, c *syevCall[T, R], w, work uintptr, workBytes, hostBytes int) error {
+	typ, rt := cudaTypes[T]()
+	n := c.a.rows
+	e := cudaOf(q)
+	var host uintptr
+	if hostBytes > 0 {
+		err := e.ex.do(func(lib *dynLib) error {
+			return lib.check("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&host)), uintptr(hostBytes))
+		})
+		if err != nil {
+			return err
+		}
+	}
+	err := vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check("cusolverDnXsyevBatched", h.solver, h.params, cuEig(c.jobz), cuFill(c.uplo),
+			uintptr(n), typ, w, uintptr(n), rt, c.w.devPtr(), typ, work, uintptr(workBytes), host, uintptr(hostBytes),
+			c.info.devPtr(), uintptr(c.a.batch))
+	})
+	if host == 0 {
+		return err
+	}
+	return errors.Join(err, e.ex.do(func(lib *dynLib) error {
+		if err := lib.check("cuStreamSynchronize", e.stream); err != nil {
+			return err
+		}
+		return lib.check("cuMemFreeHost", host)
+	}))
+}
