@@ -31,6 +31,8 @@ bench:
 device-bundle:
 	mkdir -p $(DEV)
 	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags cuda -o $(DEV)/tests.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags "cuda novendor" -o $(DEV)/census.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -o $(DEV)/host.test .
 	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
 	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels
 

@@ -10,6 +10,20 @@
 //
 // Operations on a GPU queue are asynchronous; Queue.Wait synchronizes and reports faults.
 // The host backend runs each call at once, parallel over the batch on all cores.
+//
+// Every operation is one generic function over the four Scalar types, named as in LAPACK
+// and gonum, with an <Op>BufferSize companion that answers its workspace:
+//
+//   - BLAS level 2 and 3: Gemv, Gemm, Symm, Hemm, Syrk, Herk, Syr2k, Her2k, Trmm, Trsm.
+//   - Cholesky: Potrf (factor), Potrs (solve with the factor), Posv (factor and solve).
+//   - LU with partial pivoting: Getrf (factor), Getrs (solve), Gesv (factor and solve),
+//     Getri (inverse).
+//   - QR: Geqrf (factor), Orgqr (form Q), Ormqr (multiply by Q).
+//   - Eigen and singular values: Syev (Hermitian eigenproblem), Gesvd (singular value
+//     decomposition).
+//
+// Data moves with NewMatrix, NewMatrixStrided and NewVector, their Upload and Download
+// methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory.
 package batchlas
 
 import (
@@ -122,11 +136,16 @@ func NewQueue(b Backend) (*Queue, error) {
 	return &Queue{eng: eng, dev: eng.device(), allocs: map[*allocation]struct{}{}}, nil
 }
 
-// Device describes the queue's device.
-func (q *Queue) Device() Device { return q.dev }
+// Device describes the queue's device; the zero Device for a nil queue.
+func (q *Queue) Device() Device {
+	if q == nil {
+		return Device{}
+	}
+	return q.dev
+}
 
-// Backend is the queue's backend; never Auto.
-func (q *Queue) Backend() Backend { return q.dev.Backend }
+// Backend is the queue's backend: never Auto, except for a nil queue.
+func (q *Queue) Backend() Backend { return q.Device().Backend }
 
 // Wait blocks until all work enqueued on q has finished and returns the first asynchronous
 // fault, as a *DeviceError.

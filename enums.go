@@ -6,8 +6,8 @@ import "fmt"
 type Uplo byte
 
 const (
-	Lower Uplo = 'L'
-	Upper Uplo = 'U'
+	Lower Uplo = 'L' // the lower triangle, diagonal included
+	Upper Uplo = 'U' // the upper triangle, diagonal included
 )
 
 func (u Uplo) valid() bool { return u == Lower || u == Upper }
@@ -23,9 +23,9 @@ func (u Uplo) String() string {
 type Transpose byte
 
 const (
-	NoTrans   Transpose = 'N'
-	Trans     Transpose = 'T'
-	ConjTrans Transpose = 'C'
+	NoTrans   Transpose = 'N' // op(A) = A
+	Trans     Transpose = 'T' // op(A) = A^T
+	ConjTrans Transpose = 'C' // op(A) = A^H; A^T for real types
 )
 
 func (t Transpose) valid() bool { return t == NoTrans || t == Trans || t == ConjTrans }
@@ -41,8 +41,8 @@ func (t Transpose) String() string {
 type Side byte
 
 const (
-	Left  Side = 'L'
-	Right Side = 'R'
+	Left  Side = 'L' // op(A) B
+	Right Side = 'R' // B op(A)
 )
 
 func (s Side) valid() bool { return s == Left || s == Right }
@@ -58,8 +58,8 @@ func (s Side) String() string {
 type Diag byte
 
 const (
-	NonUnit Diag = 'N'
-	Unit    Diag = 'U'
+	NonUnit Diag = 'N' // the diagonal is read
+	Unit    Diag = 'U' // the diagonal is taken as ones and not read
 )
 
 func (d Diag) valid() bool { return d == NonUnit || d == Unit }
@@ -75,8 +75,8 @@ func (d Diag) String() string {
 type Job byte
 
 const (
-	NoVectors Job = 'N'
-	Vectors   Job = 'V'
+	NoVectors Job = 'N' // eigenvalues only
+	Vectors   Job = 'V' // eigenvalues and eigenvectors
 )
 
 func (j Job) valid() bool { return j == NoVectors || j == Vectors }

@@ -16,7 +16,8 @@ package batchlas
 //
 // info must hold at least a.Batch() elements. On return info[b] is 0, or k > 0 when U_b(k,k)
 // is exactly zero: the factorization was completed, but U_b is singular and solving with it
-// would divide by zero. The other matrices are unaffected.
+// would divide by zero. A NaN is not an exact zero: it spreads through the factors and
+// info stays 0, as in LAPACK. The other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a nil or foreign a, or a short ipiv or info;
 // *NoRouteError when no family of the build can run the call.

@@ -2,6 +2,7 @@ package batchlas
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -60,10 +61,17 @@ type allocation struct {
 	q     *Queue
 	ptr   uintptr // device address; 0 on the host and for empty allocations
 	bytes int
-	freed bool
+	freed atomic.Bool // read without q.mu by every argument check
 }
 
-func newAllocation(q *Queue, bytes int) (*allocation, error) {
+// newAllocation allocates bytes on q for op. It checks q again under q.mu, since Close may
+// have run after the caller's check and must free every allocation of the queue.
+func newAllocation(q *Queue, op string, bytes int) (*allocation, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if err := q.usable(op); err != nil {
+		return nil, err
+	}
 	a := &allocation{q: q, bytes: bytes}
 	if d, ok := q.eng.(devEngine); ok && bytes > 0 {
 		p, err := d.alloc(bytes)
@@ -72,18 +80,15 @@ func newAllocation(q *Queue, bytes int) (*allocation, error) {
 		}
 		a.ptr = p
 	}
-	q.mu.Lock()
 	q.allocs[a] = struct{}{}
-	q.mu.Unlock()
 	return a, nil
 }
 
 // release frees the memory; the caller holds q.mu.
 func (a *allocation) release() error {
-	if a.freed {
+	if a.freed.Swap(true) {
 		return nil
 	}
-	a.freed = true
 	if d, ok := a.q.eng.(devEngine); ok && a.ptr != 0 {
 		return d.free(a.ptr)
 	}
@@ -139,7 +144,7 @@ func NewMatrixStrided[T Scalar](q *Queue, rows, cols, ld, stride, batch int) (*M
 	if n > maxElements/sizeOf[T]() {
 		return nil, argErr(op, "m", "%d elements of %d bytes do not fit in memory", n, sizeOf[T]())
 	}
-	mem, err := newAllocation(q, n*sizeOf[T]())
+	mem, err := newAllocation(q, op, n*sizeOf[T]())
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +222,8 @@ func (m *Matrix[T]) View(i, j, r, c int) (*Matrix[T], error) {
 	if err := m.usable(op, "m"); err != nil {
 		return nil, err
 	}
-	if i < 0 || j < 0 || r < 0 || c < 0 || i+r > m.rows || j+c > m.cols {
+	// r > rows-i, not i+r > rows, so that huge arguments cannot overflow past the check.
+	if i < 0 || j < 0 || r < 0 || c < 0 || i > m.rows || j > m.cols || r > m.rows-i || c > m.cols-j {
 		return nil, argErr(op, "i, j, r, c", "view (%d, %d) of size %dx%d outside %dx%d", i, j, r, c, m.rows, m.cols)
 	}
 	v := *m
@@ -262,7 +268,7 @@ func (m *Matrix[T]) usable(op, name string) error {
 	if err := m.q.usable(op); err != nil {
 		return err
 	}
-	if m.mem.freed {
+	if m.mem.freed.Load() {
 		return argErr(op, name, "matrix memory was freed")
 	}
 	return nil
@@ -279,7 +285,9 @@ func (m *Matrix[T]) check(q *Queue, op, name string) error {
 	if err := m.shapeErr(op, name); err != nil {
 		return err
 	}
-	if m.off < 0 || m.off+m.extent() > m.mem.bytes/sizeOf[T]() {
+	// An empty matrix reads nothing, so it may start anywhere: Slice(batch, batch) of a
+	// matrix with ld > rows starts past the end of the allocation.
+	if e := m.extent(); m.off < 0 || e > 0 && m.off+e > m.mem.bytes/sizeOf[T]() {
 		return argErr(op, name, "layout reaches outside its allocation")
 	}
 	return nil
@@ -401,7 +409,7 @@ func NewVector[E Element](q *Queue, n int) (*Vector[E], error) {
 	if n < 0 || n > maxElements/sizeOf[E]() {
 		return nil, argErr(op, "n", "length %d out of range", n)
 	}
-	mem, err := newAllocation(q, n*sizeOf[E]())
+	mem, err := newAllocation(q, op, n*sizeOf[E]())
 	if err != nil {
 		return nil, err
 	}
@@ -452,7 +460,7 @@ func (v *Vector[E]) usable(op, name string) error {
 	if err := v.q.usable(op); err != nil {
 		return err
 	}
-	if v.mem.freed {
+	if v.mem.freed.Load() {
 		return argErr(op, name, "vector memory was freed")
 	}
 	return nil
@@ -533,11 +541,11 @@ func (m *Matrix[T]) UploadRaw(src []T) error {
 	if len(src) != m.extent() {
 		return argErr(op, "src", "length %d != span %d", len(src), m.extent())
 	}
-	if m.data != nil {
-		copy(m.data[m.off:], src)
+	if len(src) == 0 {
 		return nil
 	}
-	if len(src) == 0 {
+	if m.data != nil {
+		copy(m.data[m.off:], src)
 		return nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&src[0])), len(src)*sizeOf[T]())
@@ -556,11 +564,11 @@ func (m *Matrix[T]) DownloadRaw(dst []T) ([]T, error) {
 		dst = make([]T, n)
 	}
 	dst = dst[:n]
-	if m.data != nil {
-		copy(dst, m.data[m.off:])
+	if n == 0 {
 		return dst, nil
 	}
-	if n == 0 {
+	if m.data != nil {
+		copy(dst, m.data[m.off:])
 		return dst, nil
 	}
 	b := unsafe.Slice((*byte)(unsafe.Pointer(&dst[0])), n*sizeOf[T]())

@@ -4,6 +4,13 @@ import "gonum.org/v1/gonum/blas"
 
 // symmHost runs gonum's Ssymm, Dsymm, Csymm or Zsymm on every matrix.
 func symmHost[T Scalar](_ *Queue, s *symmCall[T]) error {
+	symmBatch(s, symmKernel[T](false))
+	return nil
+}
+
+// symmKernel is gonum's symm for T or, when herm, its hemm (Chemm, Zhemm; symm for real
+// types, where the two are the same).
+func symmKernel[T Scalar](herm bool) symmFunc[T] {
 	var k any
 	switch any(*new(T)).(type) {
 	case float32:
@@ -12,11 +19,16 @@ func symmHost[T Scalar](_ *Queue, s *symmCall[T]) error {
 		k = blasImpl.Dsymm
 	case complex64:
 		k = blasImpl.Csymm
+		if herm {
+			k = blasImpl.Chemm
+		}
 	case complex128:
 		k = blasImpl.Zsymm
+		if herm {
+			k = blasImpl.Zhemm
+		}
 	}
-	symmBatch(s, k.(symmFunc[T]))
-	return nil
+	return k.(symmFunc[T])
 }
 
 // symmFunc is the signature of gonum's symm and hemm.

@@ -57,12 +57,19 @@ func (q *Queue) Reserve(bytes int) error {
 	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	// Again under q.mu: Close may have released the arena since the first check.
+	if err := q.usable("Reserve"); err != nil {
+		return err
+	}
 	_, err := q.arena.lease(q, bytes)
 	return err
 }
 
-// WorkspaceSize is the current size of the queue's workspace in bytes.
+// WorkspaceSize is the current size of the queue's workspace in bytes; 0 for a nil queue.
 func (q *Queue) WorkspaceSize() int {
+	if q == nil {
+		return 0
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.arena.bytes

@@ -135,3 +135,78 @@ func Small(x int) int {
 	}
 	return x
 }
+
+// fuzzMatrix makes a matrix of folded fuzzed sizes (see Small), or returns nil where
+// NewMatrixStrided refuses them, which the op under test must reject in turn.
+func fuzzMatrix[T batchlas.Scalar](q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
+	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+func freeAll[T batchlas.Scalar](ms ...*batchlas.Matrix[T]) {
+	for _, m := range ms {
+		if m != nil {
+			m.Free()
+		}
+	}
+}
+
+// FuzzMatrix is fuzzMatrix freed when t ends.
+func FuzzMatrix[T batchlas.Scalar](t testing.TB, q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
+	m := fuzzMatrix[T](q, rows, cols, ld, stride, batch)
+	if m != nil {
+		t.Cleanup(func() { m.Free() })
+	}
+	return m
+}
+
+// FuzzVector makes a vector of a folded fuzzed length on q, freed when t ends, or returns nil
+// where NewVector refuses the length.
+func FuzzVector[E batchlas.Element](t testing.TB, q *batchlas.Queue, n int) *batchlas.Vector[E] {
+	v, err := batchlas.NewVector[E](q, Small(n))
+	if err != nil {
+		return nil
+	}
+	t.Cleanup(func() { v.Free() })
+	return v
+}
+
+// MatrixCases are the cases that every matrix argument must refuse: nil, a zero Matrix (not
+// made by NewMatrix), freed memory and a matrix of the other queue. call makes the call with
+// its matrix, rows-by-cols with batch matrices, as the argument arg and valid others.
+func MatrixCases[T batchlas.Scalar](t testing.TB, q, other *batchlas.Queue, arg string, rows, cols, batch int, call func(*batchlas.Matrix[T]) error) []ArgCase {
+	t.Helper()
+	freed := ArgMatrix[T](t, q, rows, cols, batch)
+	if err := freed.Free(); err != nil {
+		t.Fatal(err)
+	}
+	foreign := ArgMatrix[T](t, other, rows, cols, batch)
+	return []ArgCase{
+		{"nil " + arg, arg, func() error { return call(nil) }},
+		{"zero " + arg, arg, func() error { return call(&batchlas.Matrix[T]{}) }},
+		{"freed " + arg, arg, func() error { return call(freed) }},
+		{"foreign " + arg, arg, func() error { return call(foreign) }},
+	}
+}
+
+// VectorCases are the cases that every vector argument of n elements must refuse: nil,
+// freed memory, a vector of the other queue, and one element short. call makes the call
+// with its vector as the argument arg and valid others.
+func VectorCases[E batchlas.Element](t testing.TB, q, other *batchlas.Queue, arg string, n int, call func(*batchlas.Vector[E]) error) []ArgCase {
+	t.Helper()
+	freed := UploadVector(t, q, make([]E, n))
+	if err := freed.Free(); err != nil {
+		t.Fatal(err)
+	}
+	foreign := UploadVector(t, other, make([]E, n))
+	short := UploadVector(t, q, make([]E, n-1))
+	return []ArgCase{
+		{"nil " + arg, arg, func() error { return call(nil) }},
+		{"freed " + arg, arg, func() error { return call(freed) }},
+		{"foreign " + arg, arg, func() error { return call(foreign) }},
+		{"short " + arg, arg, func() error { return call(short) }},
+	}
+}

@@ -13,30 +13,28 @@ func TestGesvArgs(t *testing.T) {
 	rect := ArgMatrix[complex64](t, q, 4, 3, 3)
 	rows := ArgMatrix[complex64](t, q, 3, 2, 3)
 	batch := ArgMatrix[complex64](t, q, 4, 2, 4)
-	foreign := ArgMatrix[complex64](t, other, 4, 4, 3)
-	foreignB := ArgMatrix[complex64](t, other, 4, 2, 3)
 	ipiv := PoisonedInfo(t, q, 12)
 	shortPiv := PoisonedInfo(t, q, 11)
 	info := PoisonedInfo(t, q, 3)
 	shortInfo := PoisonedInfo(t, q, 2)
-	RunArgCases(t, q, []ArgCase{
+	cases := []ArgCase{
 		{"nil queue", "q", func() error { return batchlas.Gesv(nil, a, ipiv, b, info) }},
-		{"nil a", "a", func() error { return batchlas.Gesv(q, nil, ipiv, b, info) }},
-		{"foreign a", "a", func() error { return batchlas.Gesv(q, foreign, ipiv, b, info) }},
-		{"nil b", "b", func() error { return batchlas.Gesv(q, a, ipiv, nil, info) }},
-		{"foreign b", "b", func() error { return batchlas.Gesv(q, a, ipiv, foreignB, info) }},
 		{"non-square a", "a", func() error { return batchlas.Gesv(q, rect, ipiv, b, info) }},
 		{"b rows", "b", func() error { return batchlas.Gesv(q, a, ipiv, rows, info) }},
 		{"b batch", "b", func() error { return batchlas.Gesv(q, a, ipiv, batch, info) }},
-		{"nil ipiv", "ipiv", func() error { return batchlas.Gesv(q, a, nil, b, info) }},
-		{"short ipiv", "ipiv", func() error { return batchlas.Gesv(q, a, shortPiv, b, info) }},
-		{"nil info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, nil) }},
-		{"short info", "info", func() error { return batchlas.Gesv(q, a, ipiv, b, shortInfo) }},
+		{"order: b before the shape of a", "b", func() error { return batchlas.Gesv(q, rect, ipiv, nil, info) }},
+		{"order: shapes before ipiv", "b", func() error { return batchlas.Gesv(q, a, shortPiv, batch, shortInfo) }},
+		{"order: ipiv before info", "ipiv", func() error { return batchlas.Gesv(q, a, nil, b, nil) }},
 		{"buffer size, b rows", "b", func() error {
 			_, err := batchlas.GesvBufferSize(q, a, ipiv, rows, info)
 			return err
 		}},
-	}, Watch(a), Watch(b), Watch(ipiv), Watch(info))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "a", 4, 4, 3, func(m *batchlas.Matrix[complex64]) error { return batchlas.Gesv(q, m, ipiv, b, info) })...)
+	cases = append(cases, MatrixCases(t, q, other, "b", 4, 2, 3, func(m *batchlas.Matrix[complex64]) error { return batchlas.Gesv(q, a, ipiv, m, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "ipiv", 12, func(v *batchlas.Vector[int32]) error { return batchlas.Gesv(q, a, v, b, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 3, func(v *batchlas.Vector[int32]) error { return batchlas.Gesv(q, a, ipiv, b, v) })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(b), Watch(ipiv), Watch(info))
 }
 
 func FuzzGesv(f *testing.F) {
@@ -45,26 +43,8 @@ func FuzzGesv(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, -1, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, n, bRows, nrhs, batch, bBatch, pivLen, infoLen int) {
-		a, err := batchlas.NewMatrix[float32](q, Small(n), Small(n), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		b, err := batchlas.NewMatrix[float32](q, Small(bRows), Small(nrhs), Small(bBatch))
-		if err != nil {
-			return
-		}
-		defer b.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Gesv(q, a, ipiv, b, info)
+		a := FuzzMatrix[float32](t, q, n, n, 0, 0, batch)
+		b := FuzzMatrix[float32](t, q, bRows, nrhs, 0, 0, bBatch)
+		_ = batchlas.Gesv(q, a, FuzzVector[int32](t, q, pivLen), b, FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -18,11 +18,6 @@ func TestGesvdArgs(t *testing.T) {
 	vtWide := ArgMatrix[float64](t, q, 5, 5, 2)
 	uShortBatch := ArgMatrix[float64](t, q, 5, 5, 1)
 	foreign := ArgMatrix[float64](t, other, 5, 3, 2)
-	foreignU := ArgMatrix[float64](t, other, 5, 5, 2)
-	freed := ArgMatrix[float64](t, q, 5, 3, 2)
-	if err := freed.Free(); err != nil {
-		t.Fatal(err)
-	}
 	s := UploadVector(t, q, Fill(6, 0.5))
 	short := UploadVector(t, q, Fill(5, 0.5))
 	s32 := UploadVector(t, q, Fill[float32](6, 0.5))
@@ -34,37 +29,40 @@ func TestGesvdArgs(t *testing.T) {
 	gesvd := func(ju, jv batchlas.SVDJob, a *batchlas.Matrix[float64], s *batchlas.Vector[float64], u, vt *batchlas.Matrix[float64], info *batchlas.Vector[int32]) func() error {
 		return func() error { return batchlas.Gesvd(q, ju, jv, a, s, u, vt, info) }
 	}
-	RunArgCases(t, q, []ArgCase{
+	cases := []ArgCase{
 		{"nil queue", "q", func() error { return batchlas.Gesvd(nil, all, all, a, s, u, vt, info) }},
 		{"bad jobu", "jobu", gesvd('O', all, a, s, u, vt, info)},
 		{"bad jobvt", "jobvt", gesvd(all, 'X', a, s, u, vt, info)},
-		{"nil a", "a", gesvd(all, all, nil, s, u, vt, info)},
-		{"zero a", "a", gesvd(all, all, &batchlas.Matrix[float64]{}, s, u, vt, info)},
-		{"freed a", "a", gesvd(all, all, freed, s, u, vt, info)},
-		{"foreign a", "a", gesvd(all, all, foreign, s, u, vt, info)},
-		{"nil u, All", "u", gesvd(all, all, a, s, nil, vt, info)},
 		{"nil u, Thin", "u", gesvd(thin, all, a, s, nil, vt, info)},
-		{"foreign u", "u", gesvd(all, all, a, s, foreignU, vt, info)},
 		{"thin u for All", "u", gesvd(all, all, a, s, uThin, vt, info)},
 		{"full u for Thin", "u", gesvd(thin, all, a, s, u, vt, info)},
 		{"u of another batch", "u", gesvd(all, all, a, s, uShortBatch, vt, info)},
-		{"nil vt, All", "vt", gesvd(all, all, a, s, u, nil, info)},
 		{"nil vt, Thin", "vt", gesvd(all, thin, a, s, u, nil, info)},
 		{"vt of a's rows", "vt", gesvd(none, all, a, s, nil, vtWide, info)},
 		// For the wide a, V^H is 5x5 (All) or 3x5 (Thin) and U 3x3.
 		{"square vt for wide Thin", "vt", gesvd(none, thin, wide, s, nil, vt, info)},
 		{"wide u", "u", gesvd(all, none, wide, s, u, nil, info)},
-		{"nil s", "s", gesvd(none, none, a, nil, nil, nil, info)},
-		{"short s", "s", gesvd(none, none, a, short, nil, nil, info)},
-		{"nil info", "info", gesvd(none, none, a, s, nil, nil, nil)},
-		{"short info", "info", gesvd(none, none, a, s, nil, nil, shortInfo)},
 		{"float32 s for float64 a", "s", func() error { return batchlas.Gesvd(q, none, none, a, s32, nil, nil, info) }},
 		{"float32 s for complex128 a", "s", func() error { return batchlas.Gesvd(q, all, all, c, s32, cu, cvt, info) }},
+		{"order: jobu before jobvt", "jobu", gesvd('O', 'X', nil, nil, nil, nil, nil)},
+		{"order: jobvt before a", "jobvt", gesvd(all, 'X', nil, s, u, vt, info)},
+		{"order: a before u", "a", gesvd(all, all, foreign, s, uThin, vt, info)},
+		{"order: u before vt", "u", gesvd(all, all, a, s, uThin, nil, info)},
+		{"order: factors before s", "vt", gesvd(none, all, a, short, nil, vtWide, info)},
+		{"order: s before info", "s", gesvd(none, none, a, short, nil, nil, shortInfo)},
 		{"buffer size, bad u", "u", func() error {
 			_, err := batchlas.GesvdBufferSize(q, all, all, a, s, uThin, vt, info)
 			return err
 		}},
-	}, Watch(a), Watch(wide), Watch(u), Watch(uThin), Watch(vt), Watch(vtWide), Watch(s), Watch(info), Watch(c))
+	}
+	type mat = *batchlas.Matrix[float64]
+	type vec = *batchlas.Vector[float64]
+	cases = append(cases, MatrixCases(t, q, other, "a", 5, 3, 2, func(m mat) error { return gesvd(all, all, m, s, u, vt, info)() })...)
+	cases = append(cases, MatrixCases(t, q, other, "u", 5, 5, 2, func(m mat) error { return gesvd(all, all, a, s, m, vt, info)() })...)
+	cases = append(cases, MatrixCases(t, q, other, "vt", 3, 3, 2, func(m mat) error { return gesvd(all, all, a, s, u, m, info)() })...)
+	cases = append(cases, VectorCases(t, q, other, "s", 6, func(v vec) error { return gesvd(none, none, a, v, nil, nil, info)() })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 2, func(v *batchlas.Vector[int32]) error { return gesvd(none, none, a, s, nil, nil, v)() })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(wide), Watch(u), Watch(uThin), Watch(vt), Watch(vtWide), Watch(s), Watch(info), Watch(c))
 
 	// The right shapes pass, with an unreferenced factor nil.
 	for _, call := range []func() error{gesvd(thin, none, a, s, uThin, nil, info), gesvd(none, thin, a, s, nil, vt, info)} {
@@ -83,11 +81,10 @@ func FuzzGesvd(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('N'), byte('X'), -1, 0, 0, 0, 0, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch int, jobu, jobvt byte, ur, uc, vr, vc, sLen, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		if a == nil {
+			return // u and vt take a's batch
 		}
-		defer a.Free()
 		// u and vt: nil for a negative row count, else packed with a's batch or a fuzzed one.
 		factor := func(r, c int) *batchlas.Matrix[complex64] {
 			if Small(r) < 0 {
@@ -101,16 +98,7 @@ func FuzzGesvd(f *testing.F) {
 			return m
 		}
 		u, vt := factor(ur, uc), factor(vr, vc)
-		s, err := batchlas.NewVector[float32](q, Small(sLen))
-		if err != nil {
-			return
-		}
-		defer s.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
+		s, info := FuzzVector[float32](t, q, sLen), FuzzVector[int32](t, q, infoLen)
 		_ = batchlas.Gesvd(q, batchlas.SVDJob(jobu), batchlas.SVDJob(jobvt), a, s, u, vt, info)
 	})
 }

@@ -64,6 +64,23 @@ func testGesvd[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 				}
 			})
 		}
+		// Nearly diagonal with a positive diagonal: each Householder vector's head nearly
+		// equals the column's norm, so the reflector must take beta of the sign opposite to
+		// it, or v's scaling cancels catastrophically.
+		t.Run("near-diagonal_"+l.String(), func(t *testing.T) {
+			in := randStored[T](t, l, func(_ int, d Dense) Dense {
+				for i := range d.D {
+					d.D[i] *= 1e-6
+				}
+				for i := 0; i < min(d.R, d.C); i++ {
+					d.Set(i, i, d.At(i, i)+complex(float64(1+i), 0))
+				}
+				return d
+			})
+			for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDAll}, {batchlas.SVDThin, batchlas.SVDThin}} {
+				checkGesvd[T, R](t, q, jobs[0], jobs[1], in, nil)
+			}
+		})
 		// Near overflow and underflow: the singular values scale with the matrix.
 		t.Run("scaled_"+l.String(), func(t *testing.T) {
 			in := randStored[T](t, l, nil)

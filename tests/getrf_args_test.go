@@ -9,32 +9,24 @@ import (
 func TestGetrfArgs(t *testing.T) {
 	q, other := ArgQueues(t)
 	a := ArgMatrix[float64](t, q, 5, 3, 3)
-	foreign := ArgMatrix[float64](t, other, 5, 3, 3)
-	freed := ArgMatrix[float64](t, q, 5, 3, 3)
-	if err := freed.Free(); err != nil {
-		t.Fatal(err)
-	}
 	ipiv := PoisonedInfo(t, q, 9)
-	shortPiv := PoisonedInfo(t, q, 8)
-	foreignPiv := PoisonedInfo(t, other, 9)
 	info := PoisonedInfo(t, q, 3)
+	shortPiv := PoisonedInfo(t, q, 8)
 	shortInfo := PoisonedInfo(t, q, 2)
-	RunArgCases(t, q, []ArgCase{
+	foreignPiv := PoisonedInfo(t, other, 9)
+	cases := []ArgCase{
 		{"nil queue", "q", func() error { return batchlas.Getrf(nil, a, ipiv, info) }},
-		{"nil a", "a", func() error { return batchlas.Getrf[float64](q, nil, ipiv, info) }},
-		{"zero a", "a", func() error { return batchlas.Getrf(q, &batchlas.Matrix[float64]{}, ipiv, info) }},
-		{"freed a", "a", func() error { return batchlas.Getrf(q, freed, ipiv, info) }},
-		{"foreign a", "a", func() error { return batchlas.Getrf(q, foreign, ipiv, info) }},
-		{"nil ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, nil, info) }},
-		{"short ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, shortPiv, info) }},
-		{"foreign ipiv", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, info) }},
-		{"nil info", "info", func() error { return batchlas.Getrf(q, a, ipiv, nil) }},
-		{"short info", "info", func() error { return batchlas.Getrf(q, a, ipiv, shortInfo) }},
+		{"order: a before ipiv", "a", func() error { return batchlas.Getrf(q, &batchlas.Matrix[float64]{}, shortPiv, shortInfo) }},
+		{"order: ipiv before info", "ipiv", func() error { return batchlas.Getrf(q, a, foreignPiv, nil) }},
 		{"buffer size, short info", "info", func() error {
 			_, err := batchlas.GetrfBufferSize(q, a, ipiv, shortInfo)
 			return err
 		}},
-	}, Watch(a), Watch(ipiv), Watch(info))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "a", 5, 3, 3, func(m *batchlas.Matrix[float64]) error { return batchlas.Getrf(q, m, ipiv, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "ipiv", 9, func(v *batchlas.Vector[int32]) error { return batchlas.Getrf(q, a, v, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 3, func(v *batchlas.Vector[int32]) error { return batchlas.Getrf(q, a, ipiv, v) })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(ipiv), Watch(info))
 }
 
 func FuzzGetrf(f *testing.F) {
@@ -43,21 +35,7 @@ func FuzzGetrf(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, -1, -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch, pivLen, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		ipiv, err := batchlas.NewVector[int32](q, Small(pivLen))
-		if err != nil {
-			return
-		}
-		defer ipiv.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Getrf(q, a, ipiv, info)
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		_ = batchlas.Getrf(q, a, FuzzVector[int32](t, q, pivLen), FuzzVector[int32](t, q, infoLen))
 	})
 }

@@ -33,19 +33,7 @@ func checkGetrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, trans batchl
 	rng := NewRand(t)
 	full := randGeneral[T](rng, l, nil)
 	a, ipiv, lu := factorLU[T](t, q, l, full, nil)
-	lb := rhsLayout(l, nrhs)
-	rhs := randGeneral[T](rng, lb, nil)
-	inB := storeAll[T](lb, rhs)
-	b := Upload(t, q, inB)
-	if err := batchlas.Getrs(q, trans, a, ipiv, b); err != nil {
-		t.Fatalf("Getrs: %v", err)
-	}
-	x := Download(t, q, b, lb)
-	Untouched(t, lu, Download(t, q, a, l), func(int, int, int) bool { return false })
-	Untouched(t, inB, x, nil)
-	for _, k := range Sample(l.Batch) {
-		if r := solveResidual[T](trans, full[k], x.Dense(k), rhs[k]); r > Tol {
-			t.Errorf("matrix %d: ||op(A) X - B|| / (n eps ||A|| ||X||) = %.3g > %d", k, r, Tol)
-		}
-	}
+	checkFactoredSolve(t, q, rng, trans, full, a, lu, nrhs, func(b *batchlas.Matrix[T]) error {
+		return batchlas.Getrs(q, trans, a, ipiv, b)
+	})
 }

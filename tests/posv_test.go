@@ -48,12 +48,7 @@ func checkPosv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchlas
 		if _, planted := plant[k]; planted {
 			continue
 		}
-		f := Triangle(out.Dense(k), lower, false)
-		llh := Mul(f, Adjoint(f))
-		if !lower {
-			llh = Mul(Adjoint(f), f)
-		}
-		if r := Scaled(Sub(full[k], llh), NormF(full[k]), l.Rows, Eps[T]()); r > Tol {
+		if r := cholResidual(full[k], out, k, lower); r > Tol {
 			t.Errorf("matrix %d: ||A - LL^H|| / (n eps ||A||) = %.3g > %d", k, r, Tol)
 		}
 		if r := solveResidual[T](batchlas.NoTrans, full[k], x.Dense(k), rhs[k]); r > Tol {

@@ -8,30 +8,25 @@ import (
 
 func TestPotrfArgs(t *testing.T) {
 	q, other := ArgQueues(t)
+	L := batchlas.Lower
 	a := ArgMatrix[float64](t, q, 4, 4, 3)
 	rect := ArgMatrix[float64](t, q, 4, 3, 3)
-	foreign := ArgMatrix[float64](t, other, 4, 4, 3)
-	info := UploadVector(t, q, Fill(3, int32(Poison)))
-	short := UploadVector(t, q, Fill(2, int32(Poison)))
-	freed := ArgMatrix[float64](t, q, 4, 4, 3)
-	if err := freed.Free(); err != nil {
-		t.Fatal(err)
-	}
-	RunArgCases(t, q, []ArgCase{
-		{"nil queue", "q", func() error { return batchlas.Potrf(nil, batchlas.Lower, a, info) }},
+	info := PoisonedInfo(t, q, 3)
+	short := PoisonedInfo(t, q, 2)
+	cases := []ArgCase{
+		{"nil queue", "q", func() error { return batchlas.Potrf(nil, L, a, info) }},
 		{"bad uplo", "uplo", func() error { return batchlas.Potrf(q, 'X', a, info) }},
-		{"nil a", "a", func() error { return batchlas.Potrf[float64](q, batchlas.Lower, nil, info) }},
-		{"zero a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, &batchlas.Matrix[float64]{}, info) }},
-		{"freed a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, freed, info) }},
-		{"foreign a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, foreign, info) }},
-		{"non-square a", "a", func() error { return batchlas.Potrf(q, batchlas.Lower, rect, info) }},
-		{"nil info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, nil) }},
-		{"short info", "info", func() error { return batchlas.Potrf(q, batchlas.Lower, a, short) }},
+		{"non-square a", "a", func() error { return batchlas.Potrf(q, L, rect, info) }},
+		{"order: uplo before a", "uplo", func() error { return batchlas.Potrf[float64](q, 'X', nil, short) }},
+		{"order: shape of a before info", "a", func() error { return batchlas.Potrf(q, L, rect, short) }},
 		{"buffer size, bad uplo", "uplo", func() error {
 			_, err := batchlas.PotrfBufferSize(q, 'X', a, info)
 			return err
 		}},
-	}, Watch(a), Watch(info))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "a", 4, 4, 3, func(m *batchlas.Matrix[float64]) error { return batchlas.Potrf(q, L, m, info) })...)
+	cases = append(cases, VectorCases(t, q, other, "info", 3, func(v *batchlas.Vector[int32]) error { return batchlas.Potrf(q, L, a, v) })...)
+	RunArgCases(t, q, cases, Watch(a), Watch(info))
 }
 
 func FuzzPotrf(f *testing.F) {
@@ -40,16 +35,7 @@ func FuzzPotrf(f *testing.F) {
 	f.Add(0, 0, 0, 0, 0, byte('X'), -1)
 	q := FuzzQueue(f)
 	f.Fuzz(func(t *testing.T, rows, cols, ld, stride, batch int, uplo byte, infoLen int) {
-		a, err := batchlas.NewMatrixStrided[complex64](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-		if err != nil {
-			return
-		}
-		defer a.Free()
-		info, err := batchlas.NewVector[int32](q, Small(infoLen))
-		if err != nil {
-			return
-		}
-		defer info.Free()
-		_ = batchlas.Potrf(q, batchlas.Uplo(uplo), a, info)
+		a := FuzzMatrix[complex64](t, q, rows, cols, ld, stride, batch)
+		_ = batchlas.Potrf(q, batchlas.Uplo(uplo), a, FuzzVector[int32](t, q, infoLen))
 	})
 }

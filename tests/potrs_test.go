@@ -2,7 +2,6 @@ package tests
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -39,43 +38,7 @@ func checkPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 		t.Fatalf("Potrf: %v", err)
 	}
 	checkInfo(t, DownloadVector(t, q, info), nil)
-	factor := Download(t, q, a, l)
-	lb := rhsLayout(l, nrhs)
-	rhs := randGeneral[T](rng, lb, nil)
-	inB := storeAll[T](lb, rhs)
-	b := Upload(t, q, inB)
-	if err := batchlas.Potrs(q, uplo, a, b); err != nil {
-		t.Fatalf("Potrs: %v", err)
-	}
-	x := Download(t, q, b, lb)
-	Untouched(t, factor, Download(t, q, a, l), func(int, int, int) bool { return false })
-	Untouched(t, inB, x, nil)
-	for _, k := range Sample(l.Batch) {
-		if r := solveResidual[T](batchlas.NoTrans, full[k], x.Dense(k), rhs[k]); r > Tol {
-			t.Errorf("matrix %d: ||A X - B|| / (n eps ||A|| ||X||) = %.3g > %d", k, r, Tol)
-		}
-	}
-}
-
-// randSPDStored returns random Hermitian positive definite matrices for layout l and their
-// span holding only the uplo triangle (the other one and every gap NaN). plant maps a
-// matrix to the 0-based diagonal position made negative, so that info must be that plus one.
-func randSPDStored[T batchlas.Scalar](rng *rand.Rand, uplo batchlas.Uplo, l Layout, plant map[int]int) ([]Dense, Stored[T]) {
-	lower := uplo == batchlas.Lower
-	in := NewStored[T](l)
-	full := make([]Dense, l.Batch)
-	for b := range full {
-		full[b] = RandSPD[T](rng, l.Rows)
-		if k, ok := plant[b]; ok {
-			full[b].Set(k, k, complex(-float64(4*l.Rows), 0))
-		}
-		for j := 0; j < l.Cols; j++ {
-			for i := 0; i < l.Rows; i++ {
-				if InTriangle(lower, i, j) {
-					in.Set(b, i, j, From[T](full[b].At(i, j)))
-				}
-			}
-		}
-	}
-	return full, in
+	checkFactoredSolve(t, q, rng, batchlas.NoTrans, full, a, Download(t, q, a, l), nrhs, func(b *batchlas.Matrix[T]) error {
+		return batchlas.Potrs(q, uplo, a, b)
+	})
 }

@@ -18,7 +18,7 @@ func testMultiplyArgs[T batchlas.Scalar](t *testing.T, op string,
 	m := argMats[T](t, q, other)
 	a, b, c := m["4x4"], m["4x3"], m["4x3c"]
 	L, U := batchlas.Left, batchlas.Lower
-	RunArgCases(t, q, []ArgCase{
+	cases := []ArgCase{
 		{"nil queue", "q", func() error { return call(nil, L, U, 1, a, b, 0, c) }},
 		{"bad side", "side", func() error { return call(q, 'X', U, 1, a, b, 0, c) }},
 		{"bad uplo", "uplo", func() error { return call(q, L, 'X', 1, a, b, 0, c) }},
@@ -26,21 +26,23 @@ func testMultiplyArgs[T batchlas.Scalar](t *testing.T, op string,
 		{"zero a", "a", func() error { return call(q, L, U, 1, m["zero"], b, 0, c) }},
 		{"freed a", "a", func() error { return call(q, L, U, 1, m["freed"], b, 0, c) }},
 		{"foreign a", "a", func() error { return call(q, L, U, 1, m["foreign"], b, 0, c) }},
-		{"nil b", "b", func() error { return call(q, L, U, 1, a, nil, 0, c) }},
-		{"foreign b", "b", func() error { return call(q, L, U, 1, a, m["foreign4x3"], 0, c) }},
-		{"nil c", "c", func() error { return call(q, L, U, 1, a, b, 0, nil) }},
-		{"foreign c", "c", func() error { return call(q, L, U, 1, a, b, 0, m["foreign4x3"]) }},
 		{"non-square a", "a", func() error { return call(q, L, U, 1, b, b, 0, c) }},
 		{"a of the wrong order, left", "a", func() error { return call(q, L, U, 1, m["3x3"], b, 0, c) }},
 		{"a of the wrong order, right", "a", func() error { return call(q, batchlas.Right, U, 1, a, b, 0, c) }},
 		{"b unlike c", "b", func() error { return call(q, L, U, 1, a, m["4x4b"], 0, c) }},
 		{"batch of a", "a", func() error { return call(q, L, U, 1, m["4x4/2"], b, 0, c) }},
 		{"batch of b", "b", func() error { return call(q, L, U, 1, a, m["4x3/2"], 0, c) }},
+		{"order: side before uplo", "side", func() error { return call(q, 'X', 'X', 1, nil, nil, 0, nil) }},
+		{"order: uplo before a", "uplo", func() error { return call(q, L, 'X', 1, nil, b, 0, c) }},
+		{"order: c before the shape of a", "c", func() error { return call(q, L, U, 1, b, b, 0, nil) }},
 		{"buffer size, bad side", "side", func() error {
 			_, err := size(q, 'X', U, 1, a, b, 0, c)
 			return err
 		}},
-	}, WatchMatrix(a), WatchMatrix(b), WatchMatrix(c))
+	}
+	cases = append(cases, MatrixCases(t, q, other, "b", 4, 3, 3, func(m *batchlas.Matrix[T]) error { return call(q, L, U, 1, a, m, 0, c) })...)
+	cases = append(cases, MatrixCases(t, q, other, "c", 4, 3, 3, func(m *batchlas.Matrix[T]) error { return call(q, L, U, 1, a, b, 1, m) })...)
+	RunArgCases(t, q, cases, WatchMatrix(a), WatchMatrix(b), WatchMatrix(c))
 	if n, err := size(q, L, U, 1, a, b, 0, c); n != 0 || err != nil {
 		t.Errorf("%s buffer size on the host: %d, %v; want 0, nil", op, n, err)
 	}
@@ -79,22 +81,4 @@ func fuzzMultiply[T batchlas.Scalar](f *testing.F, call func(*batchlas.Queue, ba
 		defer freeAll(a, b, c)
 		_ = call(q, batchlas.Side(side), batchlas.Uplo(uplo), 1, a, b, 0, c)
 	})
-}
-
-// fuzzMatrix makes a matrix of folded fuzzed sizes (see Small), or returns nil where
-// NewMatrixStrided refuses them, which the op under test must reject in turn.
-func fuzzMatrix[T batchlas.Scalar](q *batchlas.Queue, rows, cols, ld, stride, batch int) *batchlas.Matrix[T] {
-	m, err := batchlas.NewMatrixStrided[T](q, Small(rows), Small(cols), Small(ld), Small(stride), Small(batch))
-	if err != nil {
-		return nil
-	}
-	return m
-}
-
-func freeAll[T batchlas.Scalar](ms ...*batchlas.Matrix[T]) {
-	for _, m := range ms {
-		if m != nil {
-			m.Free()
-		}
-	}
 }

@@ -35,20 +35,23 @@ func testRankArgs[T batchlas.Scalar](t *testing.T, op rankOp) {
 		{"zero a", "a", run(q, U, N, m["zero"], b, c)},
 		{"freed a", "a", run(q, U, N, m["freed"], b, c)},
 		{"foreign a", "a", run(q, U, N, m["foreign4x3"], b, c)},
-		{"nil c", "c", run(q, U, N, a, b, nil)},
-		{"foreign c", "c", run(q, U, N, a, b, m["foreign"])},
 		{"non-square c", "c", run(q, U, N, a, b, m["4x3c"])},
 		{"rows of a", "a", run(q, U, N, m["3x4"], m["3x4"], c)},
 		{"columns of a", "a", run(q, U, allowed, a, b, c)},
 		{"batch of a", "a", run(q, U, N, m["4x3/2"], m["4x3/2"], c)},
+		{"order: uplo before trans", "uplo", run(q, 'X', 'X', nil, nil, nil)},
+		{"order: trans before a", "trans", run(q, U, 'X', nil, b, c)},
+		{"order: c before the shape of a", "c", run(q, U, N, m["3x4"], m["3x4"], nil)},
 		{"buffer size, bad uplo", "uplo", func() error { return rankBufferSize(op, q, 'X', N, a, b, c) }},
 	}
 	if op.two {
 		cases = append(cases,
-			ArgCase{"nil b", "b", run(q, U, N, a, nil, c)},
-			ArgCase{"foreign b", "b", run(q, U, N, a, m["foreign4x3"], c)},
 			ArgCase{"b unlike a", "b", run(q, U, N, a, m["4x4b"], c)},
 			ArgCase{"batch of b", "b", run(q, U, N, a, m["4x3/2"], c)})
+	}
+	cases = append(cases, MatrixCases(t, q, other, "c", 4, 4, 3, func(m *batchlas.Matrix[T]) error { return run(q, U, N, a, b, m)() })...)
+	if op.two {
+		cases = append(cases, MatrixCases(t, q, other, "b", 4, 3, 3, func(m *batchlas.Matrix[T]) error { return run(q, U, N, a, m, c)() })...)
 	}
 	RunArgCases(t, q, cases, WatchMatrix(a), WatchMatrix(b), WatchMatrix(c))
 	if err := rankBufferSize(op, q, U, N, a, b, c); err != nil {

@@ -341,15 +341,24 @@ func writeJSON(w io.Writer, m meta, r result) error {
 	line, err := json.Marshal(map[string]any{
 		"device": m.device, "driver": m.driver, "commit": m.commit, "date": m.date,
 		"op": r.op, "dtype": r.dtype, "m": r.n, "n": r.n, "k": r.n, "batch": r.batch,
-		"arm": r.arm, "order": r.order, "ms": r.median, "spread": r.spread,
-		"gbs": r.bytes / 1e6 / r.median, "gflops": r.flops / 1e6 / r.median, "roof_pct": roof,
-		"verify_err": r.resid, "verified": r.verified,
+		"arm": r.arm, "order": r.order, "ms": r.median, "spread": finite(r.spread),
+		"gbs": finite(r.bytes / 1e6 / r.median), "gflops": finite(r.flops / 1e6 / r.median), "roof_pct": finite(roof),
+		"verify_err": finite(r.resid), "verified": r.verified,
 	})
 	if err != nil {
 		return err
 	}
 	_, err = fmt.Fprintf(w, "%s\n", line)
 	return err
+}
+
+// finite is x, or nil (JSON null) for NaN and the infinities, which JSON cannot hold: a failed
+// verification (residual +Inf) or a call too fast to time must still be recorded.
+func finite(x float64) any {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return x
 }
 
 func keyOf(device string) string {
