@@ -93,20 +93,37 @@ func lapackName[T Scalar](real, cplx string) string {
 // it can run on a host queue whose system library has that routine, and launch gets the
 // routine's address.
 func lapackPart[T Scalar, C any](name string, launch func(fn uintptr, c *C) error) family[C] {
+	return lapackParts[T]([]string{name}, func(fns []uintptr, c *C) error { return launch(fns[0], c) })
+}
+
+// lapackParts is lapackPart for an op that calls several routines; launch gets their
+// addresses in the order of names.
+func lapackParts[T Scalar, C any](names []string, launch func(fns []uintptr, c *C) error) family[C] {
+	resolve := func() ([]uintptr, error) {
+		fns := make([]uintptr, len(names))
+		for i, name := range names {
+			fn, err := lapackSym[T](name)
+			if err != nil {
+				return nil, err
+			}
+			fns[i] = fn
+		}
+		return fns, nil
+	}
 	return family[C]{
 		canRun: func(q *Queue, _ *C) bool {
 			if !lapackReady(q) {
 				return false
 			}
-			_, err := lapackSym[T](name)
+			_, err := resolve()
 			return err == nil
 		},
 		launch: func(_ *Queue, c *C) error {
-			fn, err := lapackSym[T](name)
+			fns, err := resolve()
 			if err != nil {
 				return err
 			}
-			return launch(fn, c)
+			return launch(fns, c)
 		},
 	}
 }
@@ -188,17 +205,6 @@ func elemPtr[E any](s []E) unsafe.Pointer {
 		return unsafe.Pointer(new(E))
 	}
 	return unsafe.Pointer(&s[0])
-}
-
-func potrfLAPACK[T Scalar]() family[potrfCall[T]] {
-	return lapackPart[T]("potrf", func(fn uintptr, c *potrfCall[T]) error {
-		a := c.a
-		uplo, n, lda := fchar(c.uplo), fint(a.rows), fint(a.ld)
-		lapackBatch(a.batch, c.info.host(), func(b int, info unsafe.Pointer) {
-			fortranCall(fn, 1, uplo, n, elemPtr(a.mat(b)), lda, info)
-		})
-		return nil
-	})
 }
 
 // lapackWork asks a routine for its optimal workspace in elements of T: query calls it with
