@@ -93,9 +93,9 @@ func run(op, tables string, files []string) error {
 	fmt.Fprintf(&b, "# op=%s device=cpu date=%s batchlas=%s\n", op, date[:min(10, len(date))], commit)
 	fmt.Fprintf(&b, "# source=transcribed:bench/results/cpu/%s.jsonl\n", op)
 	b.WriteString("# Measured with bench/cpu_vendor.sh (batchbench, arms interleaved in both orders, every output\n")
-	b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load average\n")
-	b.WriteString("# 1.5 to 15, see bench/results/cpu/load.txt); a time is the mean of the two orders' medians\n")
-	b.WriteString("# of the last run of its cell.\n")
+	b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load averages\n")
+	b.WriteString("# in bench/results/cpu/load.txt); a time is the mean of the two orders' medians in the last\n")
+	b.WriteString("# run of its cell.\n")
 	b.WriteString("# Untimed rows (transcribed) copy the ranking of the measured f64 or c128 row of their size.\n")
 	b.WriteString("# keys:")
 	for _, k := range old.Keys {
