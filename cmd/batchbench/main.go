@@ -124,6 +124,8 @@ type job struct {
 // demo is what a new user sees first: a few verified calls that finish in seconds anywhere.
 var demo = []job{
 	{"potrf", "f32", 64, 2048}, {"potrf", "f64", 64, 2048}, {"potrf", "c128", 32, 2048},
+	{"getrf", "f64", 64, 1024}, {"geqrf", "f64", 64, 512}, {"gemm", "f32", 64, 1024},
+	{"syev", "f64", 32, 512}, {"syev", "c64", 16, 512}, {"gesvd", "f64", 32, 128},
 }
 
 func run(cfg config, out io.Writer) error {
