@@ -89,11 +89,57 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	if err := copyMat[T](e, a.devPtr(), a.ld, a.strd, p[1], n, n*n, n, n, a.batch, info, copyIfFailed); err != nil {
 		return err
 	}
-	return vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
+	err := vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
 		b := failed[i]
 		return []uintptr{h.solver, uintptr(n), uintptr(n), at(a, b), uintptr(a.ld), p[2],
 			ipiv + uintptr(4*n*b), info + uintptr(4*b)}
 	})
+	if err != nil {
+		return err
+	}
+	return getrfRescue(q, a, p[1], ipiv, info, failed)
+}
+
+// getrfRescue refactors on the host, from the packed copy orig, the matrices that both
+// vendor paths still report as singular. Seen on the H200: cuBLAS and cuSOLVER multiply by
+// the reciprocal of the pivot, which overflows for a subnormal pivot (the factors turn
+// Inf/NaN and a later pivot reads as zero), where LAPACK's getf2 divides; getf2 on the host
+// gives LAPACK's factors and info. A truly singular matrix also comes here: rare, and one
+// host round trip per such matrix.
+func getrfRescue[T Scalar](q *Queue, a *Matrix[T], orig, ipiv, info uintptr, failed []int) error {
+	e, n, es := cudaOf(q), a.rows, sizeOf[T]()
+	got := make([]int32, a.batch)
+	if err := e.download(byteView(got), info); err != nil {
+		return err
+	}
+	m, piv, inf := make([]T, n*n), make([]int32, n), make([]int32, 1)
+	for _, b := range failed {
+		if got[b] == 0 {
+			continue
+		}
+		if err := e.download(byteView(m), orig+uintptr(b*n*n*es)); err != nil {
+			return err
+		}
+		inf[0] = int32(getf2(n, n, m, n, piv))
+		for j := 0; j < n; j++ {
+			if err := e.upload(at(a, b)+uintptr(j*a.ld*es), byteView(m[j*n:(j+1)*n])); err != nil {
+				return err
+			}
+		}
+		if err := e.upload(ipiv+uintptr(4*n*b), byteView(piv)); err != nil {
+			return err
+		}
+		if err := e.upload(info+uintptr(4*b), byteView(inf)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// byteView is the memory of s as bytes.
+func byteView[E any](s []E) []byte {
+	var z E
+	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(z)))
 }
 
 // getrfBatched factors the square matrices of a with cublas<t>getrfBatched, through the

@@ -60,8 +60,11 @@ func checkPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 		switch {
 		case planted && k >= 0 && v != int32(k+1):
 			t.Errorf("matrix %d: info %d, want %d (planted negative pivot)", b, v, k+1)
-		case planted && k < 0 && v != int32(n/2+1):
-			t.Errorf("matrix %d holds NaN in row %d: info %d, want %d", b, n/2, v, n/2+1)
+		case planted && k < 0 && v != int32(n/2+1) && !(v == 0 && hasNaN(out, b)):
+			// LAPACK's info, or a NaN factor with info 0 as cuSOLVER's potrfBatched gives
+			// (the cross-backend rule for NaN input; the host kernels' exact info is
+			// tested in the root package).
+			t.Errorf("matrix %d holds NaN in row %d: info %d, want %d or a NaN factor", b, n/2, v, n/2+1)
 		case !planted && v != 0:
 			t.Errorf("matrix %d: info %d, want 0", b, v)
 		}
