@@ -57,14 +57,15 @@ func getrfCUDA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	return getrfSquare(q, a, p, c.ipiv.devPtr(), c.info.devPtr())
 }
 
-// luParts is the workspace of getrfSquare: the pointer array, the packed copy of A and
-// cusolverDn<t>getrf's workspace of lwork bytes.
+// luParts is the workspace of getrfSquare: the pointer array, the packed copy of A,
+// cusolverDn<t>getrf's workspace of lwork bytes and the diagonals of the factors.
 func luParts[T Scalar](a *Matrix[T], lwork int) []int {
-	return []int{8 * a.batch, a.rows * a.rows * a.batch * sizeOf[T](), lwork}
+	return []int{8 * a.batch, a.rows * a.rows * a.batch * sizeOf[T](), lwork, a.rows * a.batch * sizeOf[T]()}
 }
 
-// getrfSquare factors the square matrices of a with cublas<t>getrfBatched and refactors
-// those with a zero pivot with cusolverDn<t>getrf; p holds luParts.
+// getrfSquare factors the square matrices of a with cublas<t>getrfBatched, refactors those
+// with a zero pivot with cusolverDn<t>getrf, and hands the ones still failed to getrfRescue;
+// p holds luParts.
 func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintptr) error {
 	e, n := cudaOf(q), a.rows
 	if err := copyMat[T](e, p[1], n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, 0); err != nil {
@@ -73,23 +74,14 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	if err := getrfBatched(q, a, p[0], ipiv, info); err != nil {
 		return err
 	}
-	got := make([]int32, a.batch)
-	if err := e.download(unsafe.Slice((*byte)(unsafe.Pointer(&got[0])), 4*a.batch), info); err != nil {
+	failed, err := getrfFailed(q, a, p[3], info)
+	if err != nil || len(failed) == 0 {
 		return err
-	}
-	var failed []int
-	for b, v := range got {
-		if v != 0 {
-			failed = append(failed, b)
-		}
-	}
-	if len(failed) == 0 {
-		return nil
 	}
 	if err := copyMat[T](e, a.devPtr(), a.ld, a.strd, p[1], n, n*n, n, n, a.batch, info, copyIfFailed); err != nil {
 		return err
 	}
-	err := vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
+	err = vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
 		b := failed[i]
 		return []uintptr{h.solver, uintptr(n), uintptr(n), at(a, b), uintptr(a.ld), p[2],
 			ipiv + uintptr(4*n*b), info + uintptr(4*b)}
@@ -97,26 +89,46 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	if err != nil {
 		return err
 	}
+	if failed, err = getrfFailed(q, a, p[3], info); err != nil || len(failed) == 0 {
+		return err
+	}
 	return getrfRescue(q, a, p[1], ipiv, info, failed)
 }
 
-// getrfRescue refactors on the host, from the packed copy orig, the matrices that both
-// vendor paths still report as singular. Seen on the H200: cuBLAS and cuSOLVER multiply by
-// the reciprocal of the pivot, which overflows for a subnormal pivot (the factors turn
-// Inf/NaN and a later pivot reads as zero), where LAPACK's getf2 divides; getf2 on the host
-// gives LAPACK's factors and info. A truly singular matrix also comes here: rare, and one
+// getrfFailed reads back info and the diagonal of every U (into diag, n per matrix) and
+// lists the matrices with info > 0 or a non-finite pivot. Seen on the H200: cuBLAS and
+// cuSOLVER multiply by the reciprocal of the pivot, which overflows for a subnormal pivot;
+// the factors turn Inf or NaN, with info 0 (real types) or a later pivot read as zero
+// (complex types). One host synchronization per call, never per matrix.
+func getrfFailed[T Scalar](q *Queue, a *Matrix[T], diag, info uintptr) ([]int, error) {
+	e, n := cudaOf(q), a.rows
+	if err := copyMat[T](e, diag, 1, n, a.devPtr(), a.ld+1, a.strd, 1, n, a.batch, 0, 0); err != nil {
+		return nil, err
+	}
+	got, d := make([]int32, a.batch), make([]T, n*a.batch)
+	if err := e.download(byteView(got), info); err != nil {
+		return nil, err
+	}
+	if err := e.download(byteView(d), diag); err != nil {
+		return nil, err
+	}
+	var failed []int
+	for b, v := range got {
+		if v != 0 || !allFinite(d[b*n:], 1, 1, n) {
+			failed = append(failed, b)
+		}
+	}
+	return failed, nil
+}
+
+// getrfRescue refactors on the host, with LAPACK's getf2 (which divides by a pivot whose
+// reciprocal would overflow), the failed matrices from the packed copy orig, and uploads
+// their factors, pivots and info. Rare (singular, subnormal or non-finite input), and one
 // host round trip per such matrix.
 func getrfRescue[T Scalar](q *Queue, a *Matrix[T], orig, ipiv, info uintptr, failed []int) error {
 	e, n, es := cudaOf(q), a.rows, sizeOf[T]()
-	got := make([]int32, a.batch)
-	if err := e.download(byteView(got), info); err != nil {
-		return err
-	}
 	m, piv, inf := make([]T, n*n), make([]int32, n), make([]int32, 1)
 	for _, b := range failed {
-		if got[b] == 0 {
-			continue
-		}
 		if err := e.download(byteView(m), orig+uintptr(b*n*n*es)); err != nil {
 			return err
 		}
@@ -236,10 +248,10 @@ func gesvCUDAVendor[T Scalar]() family[gesvCall[T]] {
 	}
 }
 
-// gesvParts are the workspace parts of a factor-and-solve: two pointer arrays and a packed
+// gesvParts are the workspace parts of a factor-and-solve: a pointer array and a packed
 // copy of b.
 func gesvParts[T Scalar](b *Matrix[T]) []int {
-	return []int{8 * b.batch, 8 * b.batch, b.rows * b.cols * b.batch * sizeOf[T]()}
+	return []int{8 * b.batch, b.rows * b.cols * b.batch * sizeOf[T]()}
 }
 
 func gesvCUDA[T Scalar](q *Queue, c *gesvCall[T]) error {
@@ -258,10 +270,10 @@ func gesvCUDA[T Scalar](q *Queue, c *gesvCall[T]) error {
 	if err != nil {
 		return err
 	}
-	if err := getrfSquare(q, a, p[:3], c.ipiv.devPtr(), c.info.devPtr()); err != nil {
+	if err := getrfSquare(q, a, p[:4], c.ipiv.devPtr(), c.info.devPtr()); err != nil {
 		return err
 	}
-	// p[0] still holds a's pointers; p[3] is gesvParts' first array, unused.
+	// p[0] still holds a's pointers.
 	return solveKeepingFailed(q, b, p[5], c.info.devPtr(), func() error {
 		return getrsBatched(q, NoTrans, a, p[0], c.ipiv.devPtr(), b, p[4])
 	})
@@ -403,7 +415,7 @@ func posvCUDAVendor[T Scalar]() family[posvCall[T]] {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
 		bufferSize: func(_ *Queue, c *posvCall[T]) int {
-			return carveBytes(append(potrsParts(c.a), gesvParts(c.b)[2])...)
+			return carveBytes(append(potrsParts(c.a), gesvParts(c.b)[1])...)
 		},
 		launch: posvCUDA[T],
 	}
@@ -420,7 +432,7 @@ func posvCUDA[T Scalar](q *Queue, c *posvCall[T]) error {
 	if n == 0 {
 		return e.zero32(c.info.devPtr(), a.batch)
 	}
-	p, err := carve(q, append(potrsParts(a), gesvParts(b)[2])...)
+	p, err := carve(q, append(potrsParts(a), gesvParts(b)[1])...)
 	if err != nil {
 		return err
 	}
