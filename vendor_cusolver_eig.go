@@ -31,8 +31,32 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 			dev, _, err := xsyevWork(q, c)
 			return err == nil && dev <= xsyevMaxWork(q, c)
 		},
+		bufferSize: func(q *Queue, c *syevCall[T, R]) int {
+			if c.a.rows == 0 || c.a.batch == 0 {
+				return 0
+			}
+			parts, _, _, err := syevParts(q, c)
+			if err != nil {
+				return 0
+			}
+			return carveBytes(parts...)
+		},
 		launch: syevCUDA[T, R],
 	}
+}
+
+// syevParts is syevCUDA's workspace (the packed copy, the solver's device workspace in
+// bytes), with the Jacobi solver's lwork in elements or XsyevBatched's host bytes.
+func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (parts []int, lwork, hostWork int, err error) {
+	n := c.a.rows
+	work := 0
+	if n <= 32 {
+		lwork, err = syevjWork(q, c)
+		work = lwork * sizeOf[T]()
+	} else {
+		work, hostWork, err = xsyevWork(q, c)
+	}
+	return []int{n * n * c.a.batch * sizeOf[T](), max(work, 1)}, lwork, hostWork, err
 }
 
 // xsyevMaxWork bounds XsyevBatched's device workspace: eight times the data plus 64 MiB,
@@ -85,19 +109,12 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if n == 0 {
 		return e.zero32(c.info.devPtr(), batch)
 	}
-	data := n * n * batch * sizeOf[T]()
-	var work, lwork, hostWork int
-	var err error
-	if n <= 32 {
-		lwork, err = syevjWork(q, c)
-		work = lwork * sizeOf[T]()
-	} else {
-		work, hostWork, err = xsyevWork(q, c)
-	}
+	parts, lwork, hostWork, err := syevParts(q, c)
 	if err != nil {
 		return err
 	}
-	p, err := carve(q, data, max(work, 1))
+	work := parts[1]
+	p, err := carve(q, parts...)
 	if err != nil {
 		return err
 	}

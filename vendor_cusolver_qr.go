@@ -15,39 +15,72 @@ func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]] {
 		canRun: func(q *Queue, c *geqrfCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.a.rows, c.a.cols, c.a.batch)
 		},
-		launch: geqrfCUDA[T],
+		bufferSize: func(q *Queue, c *geqrfCall[T]) int {
+			if min(c.a.rows, c.a.cols) == 0 || c.a.batch == 0 {
+				return 0
+			}
+			return geqrfJob(c).bytes(q)
+		},
+		launch: func(q *Queue, c *geqrfCall[T]) error {
+			if min(c.a.rows, c.a.cols) == 0 || c.a.batch == 0 {
+				return nil
+			}
+			return geqrfJob(c).run(q)
+		},
 	}
 }
 
-func geqrfCUDA[T Scalar](q *Queue, c *geqrfCall[T]) error {
-	a := c.a
-	k := min(a.rows, a.cols)
-	if k == 0 || a.batch == 0 {
-		return nil
-	}
+func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
+	a, k := c.a, min(c.a.rows, c.a.cols)
 	fn := "cusolverDn" + blasPrefix[T]() + "geqrf"
-	return solverLoop(q, a.batch, fn, func(h *cuHandles, lwork *int32) error {
-		return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
-			a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(lwork)))
-	}, func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-		return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), at(a, b), uintptr(a.ld),
-			c.tau.devPtr() + uintptr(b*k*sizeOf[T]()), work, uintptr(lwork), dinfo}
-	}, sizeOf[T]())
+	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
+		query: func(h *cuHandles, lwork *int32) error {
+			return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
+				a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(lwork)))
+		},
+		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
+			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), at(a, b), uintptr(a.ld),
+				c.tau.devPtr() + uintptr(b*k*sizeOf[T]()), work, uintptr(lwork), dinfo}
+		}}
 }
 
-// solverLoop calls the cuSOLVER routine fn once per matrix with one workspace of the size that
-// query answers (in elements of es bytes) and one device info word, all on the stream.
-func solverLoop(q *Queue, batch int, fn string, query func(h *cuHandles, lwork *int32) error,
-	args func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr, es int) error {
+// solverJob is a cuSOLVER routine called once per matrix, on the stream, with one workspace
+// of the size its query answers (in elements of es bytes) and one device info word.
+type solverJob struct {
+	fn    string
+	batch int
+	es    int
+	query func(h *cuHandles, lwork *int32) error
+	args  func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr
+}
+
+// parts asks the routine for its workspace and returns it with the carve parts: the info
+// word and the workspace.
+func (j solverJob) parts(q *Queue) (int32, []int, error) {
 	var lwork int32
-	if err := vendorCall(q, func(h *cuHandles) error { return query(h, &lwork) }); err != nil {
-		return err
+	err := vendorCall(q, func(h *cuHandles) error { return j.query(h, &lwork) })
+	return lwork, []int{4, max(1, int(lwork)) * j.es}, err
+}
+
+// bytes is the workspace run leases; 0 when the query fails (run then reports the error).
+func (j solverJob) bytes(q *Queue) int {
+	_, parts, err := j.parts(q)
+	if err != nil {
+		return 0
 	}
-	p, err := carve(q, 4, max(1, int(lwork))*es)
+	return carveBytes(parts...)
+}
+
+func (j solverJob) run(q *Queue) error {
+	lwork, parts, err := j.parts(q)
 	if err != nil {
 		return err
 	}
-	return vendorLoop(q, batch, fn, func(h *cuHandles, b int) []uintptr { return args(h, b, p[1], int(lwork), p[0]) })
+	p, err := carve(q, parts...)
+	if err != nil {
+		return err
+	}
+	return vendorLoop(q, j.batch, j.fn, func(h *cuHandles, b int) []uintptr { return j.args(h, b, p[1], int(lwork), p[0]) })
 }
 
 func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]] {
@@ -55,23 +88,33 @@ func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]] {
 		canRun: func(q *Queue, c *orgqrCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.a.rows, c.a.cols, c.a.batch, c.k)
 		},
-		launch: orgqrCUDA[T],
+		bufferSize: func(q *Queue, c *orgqrCall[T]) int {
+			if c.a.cols == 0 || c.a.batch == 0 {
+				return 0
+			}
+			return orgqrJob(c).bytes(q)
+		},
+		launch: func(q *Queue, c *orgqrCall[T]) error {
+			if c.a.cols == 0 || c.a.batch == 0 {
+				return nil
+			}
+			return orgqrJob(c).run(q)
+		},
 	}
 }
 
-func orgqrCUDA[T Scalar](q *Queue, c *orgqrCall[T]) error {
+func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 	a := c.a
-	if a.cols == 0 || a.batch == 0 {
-		return nil
-	}
 	fn := "cusolverDn" + blasPrefix[T]() + qrName[T]("orgqr", "ungqr")
-	return solverLoop(q, a.batch, fn, func(h *cuHandles, lwork *int32) error {
-		return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
-			a.devPtr(), uintptr(a.ld), c.tau.devPtr(), uintptr(unsafe.Pointer(lwork)))
-	}, func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-		return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), at(a, b), uintptr(a.ld),
-			c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), work, uintptr(lwork), dinfo}
-	}, sizeOf[T]())
+	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
+		query: func(h *cuHandles, lwork *int32) error {
+			return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
+				a.devPtr(), uintptr(a.ld), c.tau.devPtr(), uintptr(unsafe.Pointer(lwork)))
+		},
+		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
+			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), at(a, b), uintptr(a.ld),
+				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), work, uintptr(lwork), dinfo}
+		}}
 }
 
 // qrName picks the real or the complex name of a routine.
@@ -87,22 +130,32 @@ func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]] {
 		canRun: func(q *Queue, c *ormqrCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.c.ld, c.c.rows, c.c.cols, c.c.batch, c.k)
 		},
-		launch: ormqrCUDA[T],
+		bufferSize: func(q *Queue, c *ormqrCall[T]) int {
+			if c.c.rows == 0 || c.c.cols == 0 || c.c.batch == 0 {
+				return 0
+			}
+			return ormqrJob(c).bytes(q)
+		},
+		launch: func(q *Queue, c *ormqrCall[T]) error {
+			if c.c.rows == 0 || c.c.cols == 0 || c.c.batch == 0 {
+				return nil
+			}
+			return ormqrJob(c).run(q)
+		},
 	}
 }
 
-func ormqrCUDA[T Scalar](q *Queue, c *ormqrCall[T]) error {
+func ormqrJob[T Scalar](c *ormqrCall[T]) solverJob {
 	m, n := c.c.rows, c.c.cols
-	if m == 0 || n == 0 || c.c.batch == 0 {
-		return nil
-	}
 	fn := "cusolverDn" + blasPrefix[T]() + qrName[T]("ormqr", "unmqr")
 	side, op := cuSide(c.side), cuOpOf[T](c.trans)
-	return solverLoop(q, c.c.batch, fn, func(h *cuHandles, lwork *int32) error {
-		return solverLib.check(fn+"_bufferSize", h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
-			c.a.devPtr(), uintptr(c.a.ld), c.tau.devPtr(), c.c.devPtr(), uintptr(c.c.ld), uintptr(unsafe.Pointer(lwork)))
-	}, func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-		return []uintptr{h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k), at(c.a, b), uintptr(c.a.ld),
-			c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), at(c.c, b), uintptr(c.c.ld), work, uintptr(lwork), dinfo}
-	}, sizeOf[T]())
+	return solverJob{fn: fn, batch: c.c.batch, es: sizeOf[T](),
+		query: func(h *cuHandles, lwork *int32) error {
+			return solverLib.check(fn+"_bufferSize", h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
+				c.a.devPtr(), uintptr(c.a.ld), c.tau.devPtr(), c.c.devPtr(), uintptr(c.c.ld), uintptr(unsafe.Pointer(lwork)))
+		},
+		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
+			return []uintptr{h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k), at(c.a, b), uintptr(c.a.ld),
+				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), at(c.c, b), uintptr(c.c.ld), work, uintptr(lwork), dinfo}
+		}}
 }

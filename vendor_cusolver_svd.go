@@ -14,8 +14,60 @@ func gesvdCUDAVendor[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		canRun: func(q *Queue, c *gesvdCall[T, R]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.a.rows, c.a.cols, c.a.batch, c.a.rows*c.a.cols)
 		},
+		bufferSize: func(q *Queue, c *gesvdCall[T, R]) int {
+			if c.a.batch == 0 {
+				return 0
+			}
+			parts, _, err := gesvdParts(q, c)
+			if err != nil {
+				return 0
+			}
+			return carveBytes(parts...)
+		},
 		launch: gesvdCUDA[T, R],
 	}
+}
+
+// gesvdParts is the workspace gesvdCUDA leases, with the solver's lwork: for k = 0 the
+// identity staged for an SVDAll factor; for m, n <= 32 gesvdjCUDA's packed A, U, V and
+// Jacobi workspace; above, the per-matrix gesvd's workspace and info words, plus A^H and
+// its factors for a wide matrix.
+func gesvdParts[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) ([]int, int32, error) {
+	a, es := c.a, sizeOf[T]()
+	m, n, batch := a.rows, a.cols, a.batch
+	k := min(m, n)
+	var lwork int32
+	switch {
+	case k == 0:
+		d := 0
+		if c.jobu == SVDAll {
+			d = c.u.rows
+		}
+		if c.jobvt == SVDAll {
+			d = max(d, c.vt.rows)
+		}
+		return []int{d * d * es}, 0, nil
+	case m <= 32 && n <= 32:
+		vectors := uintptr(0)
+		if c.jobu != SVDNone || c.jobvt != SVDNone {
+			vectors = 1
+		}
+		fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
+		err := vendorCall(q, func(h *cuHandles) error {
+			return solverLib.check(fn+"_bufferSize", h.solver, vectors, uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
+				c.s.devPtr(), a.devPtr(), uintptr(m), a.devPtr(), uintptr(n), uintptr(unsafe.Pointer(&lwork)), h.gesvdj, uintptr(batch))
+		})
+		return []int{m * n * batch * es, m * m * batch * es, n * n * batch * es, max(1, int(lwork)) * es}, lwork, err
+	}
+	rows, cols := max(m, n), k
+	err := vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check("cusolverDn"+blasPrefix[T]()+"gesvd_bufferSize", h.solver, uintptr(rows), uintptr(cols), uintptr(unsafe.Pointer(&lwork)))
+	})
+	sizes := []int{max(1, int(lwork)) * es, k * 8}
+	if m < n {
+		sizes = append(sizes, rows*cols*batch*es, rows*rows*batch*es, cols*cols*batch*es)
+	}
+	return sizes, lwork, err
 }
 
 func gesvdCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
@@ -37,17 +89,10 @@ func gesvdCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	if wide {
 		rows, cols, jobu, jobvt = n, m, c.jobvt, c.jobu
 	}
-	var lwork int32
 	fn := "cusolverDn" + blasPrefix[T]() + "gesvd"
-	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check(fn+"_bufferSize", h.solver, uintptr(rows), uintptr(cols), uintptr(unsafe.Pointer(&lwork)))
-	})
+	sizes, lwork, err := gesvdParts(q, c)
 	if err != nil {
 		return err
-	}
-	sizes := []int{max(1, int(lwork)) * es, k * 8}
-	if wide {
-		sizes = append(sizes, rows*cols*batch*es, rows*rows*batch*es, cols*cols*batch*es)
 	}
 	p, err := carve(q, sizes...)
 	if err != nil {
@@ -143,21 +188,17 @@ func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
 // into u and vt (vt = V^H), keeping the columns or rows each job asks for.
 func gesvdjCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	a, e := c.a, cudaOf(q)
-	m, n, batch, es := a.rows, a.cols, a.batch, sizeOf[T]()
+	m, n, batch := a.rows, a.cols, a.batch
 	vectors := uintptr(0)
 	if c.jobu != SVDNone || c.jobvt != SVDNone {
 		vectors = 1
 	}
 	fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
-	var lwork int32
-	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check(fn+"_bufferSize", h.solver, vectors, uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
-			c.s.devPtr(), a.devPtr(), uintptr(m), a.devPtr(), uintptr(n), uintptr(unsafe.Pointer(&lwork)), h.gesvdj, uintptr(batch))
-	})
+	sizes, lwork, err := gesvdParts(q, c)
 	if err != nil {
 		return err
 	}
-	p, err := carve(q, m*n*batch*es, m*m*batch*es, n*n*batch*es, max(1, int(lwork))*es)
+	p, err := carve(q, sizes...)
 	if err != nil {
 		return err
 	}
