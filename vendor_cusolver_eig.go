@@ -15,8 +15,9 @@ import (
 //
 // XsyevBatched's workspace is not proportional to the data: seen on the H200, n = 3 and
 // batch 65536 asked for 17.8 GB and then failed with status 7, and float64 n <= 4 failed with
-// an internal error. It never gets n <= 32 here, and canRun asks for its workspace and
-// refuses a call whose device workspace exceeds xsyevMaxWork.
+// an internal error. It never gets n <= 32 here, and a call whose device workspace exceeds
+// xsyevMaxWork (seen: n = 40, batch 300, float64) runs cusolverDn<t>syevd once per matrix
+// instead, on the same packed copy.
 
 func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 	return family[syevCall[T, R]]{
@@ -25,17 +26,13 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 			if !onCUDA(q) || !fitsInt(c.a.ld, n, c.a.batch, n*n*c.a.batch) {
 				return false
 			}
-			if n <= 32 || c.a.batch == 0 {
-				return true
-			}
-			dev, _, err := xsyevWork(q, c)
-			return err == nil && dev <= xsyevMaxWork(q, c)
+			return true
 		},
 		bufferSize: func(q *Queue, c *syevCall[T, R]) int {
 			if c.a.rows == 0 || c.a.batch == 0 {
 				return 0
 			}
-			parts, _, _, err := syevParts(q, c)
+			_, parts, _, _, err := syevParts(q, c)
 			if err != nil {
 				return 0
 			}
@@ -45,18 +42,52 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 	}
 }
 
-// syevParts is syevCUDA's workspace (the packed copy, the solver's device workspace in
-// bytes), with the Jacobi solver's lwork in elements or XsyevBatched's host bytes.
-func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (parts []int, lwork, hostWork int, err error) {
+// The routes of syevCUDA: cuSOLVER's batched Jacobi solver for n <= 32, XsyevBatched above
+// while its workspace stays within xsyevMaxWork, and otherwise (its workspace explodes for
+// some shapes) cusolverDn<t>syevd once per matrix on the stream.
+const (
+	syevJacobi = iota
+	syevBatched
+	syevLoop
+)
+
+// syevParts picks the route and its workspace (the packed copy, the solver's device
+// workspace in bytes), with the solver's lwork in elements (Jacobi, loop) or XsyevBatched's
+// host bytes.
+func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (route int, parts []int, lwork, hostWork int, err error) {
 	n := c.a.rows
 	work := 0
-	if n <= 32 {
+	switch {
+	case n <= 32:
+		route = syevJacobi
 		lwork, err = syevjWork(q, c)
 		work = lwork * sizeOf[T]()
-	} else {
+	default:
+		route = syevBatched
 		work, hostWork, err = xsyevWork(q, c)
+		if err != nil || work > xsyevMaxWork(q, c) {
+			route = syevLoop
+			lwork, err = syevdWork(q, c)
+			work = lwork * sizeOf[T]()
+		}
 	}
-	return []int{n * n * c.a.batch * sizeOf[T](), max(work, 1)}, lwork, hostWork, err
+	return route, []int{n * n * c.a.batch * sizeOf[T](), max(work, 1)}, lwork, hostWork, err
+}
+
+// syevdName is the per-matrix solver of the loop route.
+func syevdName[T Scalar]() string {
+	return "cusolverDn" + blasPrefix[T]() + qrName[T]("syevd", "heevd")
+}
+
+// syevdWork is cusolverDn<t>syevd's workspace for one packed n-by-n matrix, in elements.
+func syevdWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
+	var lwork int32
+	n := c.a.rows
+	err := vendorCall(q, func(h *cuHandles) error {
+		return solverLib.check(syevdName[T]()+"_bufferSize", h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n),
+			c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)))
+	})
+	return int(lwork), err
 }
 
 // xsyevMaxWork bounds XsyevBatched's device workspace: eight times the data plus 64 MiB,
@@ -109,7 +140,7 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if n == 0 {
 		return e.zero32(c.info.devPtr(), batch)
 	}
-	parts, lwork, hostWork, err := syevParts(q, c)
+	route, parts, lwork, hostWork, err := syevParts(q, c)
 	if err != nil {
 		return err
 	}
@@ -121,14 +152,20 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if err := copyMat[T](e, p[0], n, n*n, a.devPtr(), a.ld, a.strd, n, n, batch, 0, 0); err != nil {
 		return err
 	}
-	if n <= 32 {
+	switch route {
+	case syevJacobi:
 		err = vendorCall(q, func(h *cuHandles) error {
 			return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
 				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),
 				c.info.devPtr(), h.syevj, uintptr(batch))
 		})
-	} else {
+	case syevBatched:
 		err = xsyevBatched(q, c, p[0], p[1], work, hostWork)
+	default:
+		err = vendorLoop(q, batch, syevdName[T](), func(h *cuHandles, b int) []uintptr {
+			return []uintptr{h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0] + uintptr(b*n*n*sizeOf[T]()), uintptr(n),
+				c.w.devPtr() + uintptr(b*n*sizeOf[R]()), p[1], uintptr(lwork), c.info.devPtr() + uintptr(4*b)}
+		})
 	}
 	if err != nil {
 		return err
