@@ -42,6 +42,9 @@ type family[C any] struct {
 	// bufferSize is the workspace in bytes that launch leases from the queue; nil means none.
 	bufferSize func(q *Queue, c *C) int
 	launch     func(q *Queue, c *C) error
+	// why, when not nil, says why the family cannot run on q at all (its library is not
+	// installed), for the trace; "" when it can.
+	why func(q *Queue) string
 }
 
 func (f *family[C]) candidate() selection.Candidate {
@@ -70,7 +73,13 @@ func PinRoute(op, spelling string) (restore func(), err error) {
 // says whether the call is a launch, which is traced and counted in the coverage rows.
 func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
 	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
-		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) }}
+		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) },
+		Why: func(i int) string {
+			if fams[i].why == nil {
+				return ""
+			}
+			return fams[i].why(q)
+		}}
 	for i := range fams {
 		r.Cands[i] = fams[i].candidate()
 	}

@@ -111,3 +111,30 @@ func TestRouteTraceNesting(t *testing.T) {
 		t.Errorf("trace\n%s\nwant\n%s", log.String(), want)
 	}
 }
+
+// TestRouteTraceWhy: a family that cannot run on the device at all (a vendor library that is
+// not installed) is named in the trace with its reason.
+func TestRouteTraceWhy(t *testing.T) {
+	q, err := NewQueue(Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	var log strings.Builder
+	defer SetRouteLog(&log)()
+	t.Cleanup(func() { selection.Reload() })
+	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
+	selection.Reload()
+	missing := family[fakeCall]{name: "x", canRun: func(*Queue, *fakeCall) bool { return false },
+		why: func(*Queue) string { return "libx.so.1 not found" }}
+	fams := []family[fakeCall]{
+		vendorFamily(missing),
+		{name: "host", canRun: func(*Queue, *fakeCall) bool { return true }, launch: func(*Queue, *fakeCall) error { return nil }},
+	}
+	if err := dispatch(q, "whyop", "f64", shapeKey("n", 4), fams, &fakeCall{n: 4}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "whyop f64 n=4 -> host [last resort] (vendor cannot run: libx.so.1 not found)\n"; log.String() != want {
+		t.Errorf("trace\n%q\nwant\n%q", log.String(), want)
+	}
+}

@@ -24,5 +24,15 @@ func vendorFamily[C any](parts ...family[C]) family[C] {
 			return 0
 		},
 		launch: func(q *Queue, c *C) error { return pick(q, c).launch(q, c) },
+		why: func(q *Queue) string {
+			for i := range parts {
+				if parts[i].why != nil {
+					if w := parts[i].why(q); w != "" {
+						return w
+					}
+				}
+			}
+			return ""
+		},
 	}
 }

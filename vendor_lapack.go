@@ -125,6 +125,18 @@ func lapackParts[T Scalar, C any](names []string, launch func(fns []uintptr, c *
 			}
 			return launch(fns, c)
 		},
+		why: func(q *Queue) string {
+			if !q.isHost() {
+				return ""
+			}
+			if err := lapackOpen(); err != nil {
+				return err.Error()
+			}
+			if _, err := resolve(); err != nil {
+				return err.Error()
+			}
+			return ""
+		},
 	}
 }
 

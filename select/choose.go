@@ -33,6 +33,9 @@ type Request struct {
 	// CanRun reports whether candidate i can run the call: correctness only. Choose calls it
 	// at most once per candidate.
 	CanRun func(i int) bool
+	// Why, when not nil, says why candidate i cannot run on this device at all (a vendor
+	// library that is not installed); the trace line names it. "" means no such reason.
+	Why func(i int) string
 }
 
 // KeyString is the key as "n=64 batch=8192".

@@ -71,7 +71,7 @@ func (l *Library) Report(r *Request, d Decision) {
 	s := Current()
 	if s.Trace {
 		l.mu.Lock()
-		fmt.Fprintln(l.out, TraceLine(r, d))
+		fmt.Fprintln(l.out, TraceLine(r, d)+whyNot(r, d))
 		l.mu.Unlock()
 	}
 	if s.CoverageOut != "" {
@@ -155,4 +155,21 @@ func ReadCoverage(r io.Reader) ([]CoverageRow, error) {
 		rows = append(rows, row)
 	}
 	return rows, sc.Err()
+}
+
+// whyNot lists, for the trace, the candidates that cannot run on the device at all and why.
+func whyNot(r *Request, d Decision) string {
+	if r.Why == nil {
+		return ""
+	}
+	var b strings.Builder
+	for i, c := range r.Cands {
+		if i == d.Index {
+			continue
+		}
+		if w := r.Why(i); w != "" {
+			fmt.Fprintf(&b, " (%s cannot run: %s)", c.Spelling, w)
+		}
+	}
+	return b.String()
 }
