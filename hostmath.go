@@ -332,3 +332,19 @@ func convert[D, S Scalar](dst []D, ldd int, src []S, lds, r, c int) {
 		widenCplx(d, ldd, any(src).([]complex128), lds, r, c)
 	}
 }
+
+// scalarOf is re + i*im in T (im dropped for real types).
+func scalarOf[T Scalar](re, im float64) T {
+	var v any
+	switch any(*new(T)).(type) {
+	case float32:
+		v = float32(re)
+	case float64:
+		v = re
+	case complex64:
+		v = complex64(complex(re, im))
+	case complex128:
+		v = complex(re, im)
+	}
+	return v.(T)
+}

@@ -127,22 +127,6 @@ func sizingVector[T Scalar](q *Queue, n int) (*Vector[T], error) {
 	return v, v.Upload(x)
 }
 
-// scalarOf is re + i*im in T (im dropped for real types).
-func scalarOf[T Scalar](re, im float64) T {
-	var v any
-	switch any(*new(T)).(type) {
-	case float32:
-		v = float32(re)
-	case float64:
-		v = re
-	case complex64:
-		v = complex64(complex(re, im))
-	case complex128:
-		v = complex(re, im)
-	}
-	return v.(T)
-}
-
 func dump(xs ...interface{ dl() (string, error) }) (string, error) {
 	s := ""
 	for _, x := range xs {

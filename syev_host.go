@@ -125,21 +125,7 @@ func nanEigen[T Scalar, R Real](vectors bool, n int, a []T, lda int, w []R) int 
 }
 
 // nanOf is a NaN of type T (both parts NaN for complex types).
-func nanOf[T Scalar]() T {
-	nan := math.NaN()
-	var v any
-	switch any(*new(T)).(type) {
-	case float32:
-		v = float32(nan)
-	case float64:
-		v = nan
-	case complex64:
-		v = complex64(complex(nan, nan))
-	case complex128:
-		v = complex(nan, nan)
-	}
-	return v.(T)
-}
+func nanOf[T Scalar]() T { return scalarOf[T](math.NaN(), math.NaN()) }
 
 // transposeSquare transposes the n-by-n matrix a in place.
 func transposeSquare[T Scalar](n int, a []T, lda int) {

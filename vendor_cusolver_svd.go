@@ -48,13 +48,9 @@ func gesvdParts[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) ([]int, int32, e
 		}
 		return []int{d * d * es}, 0, nil
 	case m <= 32 && n <= 32:
-		vectors := uintptr(0)
-		if c.jobu != SVDNone || c.jobvt != SVDNone {
-			vectors = 1
-		}
 		fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
 		err := vendorCall(q, func(h *cuHandles) error {
-			return solverLib.check(fn+"_bufferSize", h.solver, vectors, uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
+			return solverLib.check(fn+"_bufferSize", h.solver, gesvdjVectors(c), uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
 				c.s.devPtr(), a.devPtr(), uintptr(m), a.devPtr(), uintptr(n), uintptr(unsafe.Pointer(&lwork)), h.gesvdj, uintptr(batch))
 		})
 		return []int{m * n * batch * es, m * m * batch * es, n * n * batch * es, max(1, int(lwork)) * es}, lwork, err
@@ -183,16 +179,21 @@ func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
 	return copyMat[T](e, m.devPtr(), m.ld, m.strd, p[0], d, 0, d, d, m.batch, 0, 0)
 }
 
+// gesvdjVectors is gesvdjBatched's jobz: vectors when either factor is asked for.
+func gesvdjVectors[T Scalar, R Real](c *gesvdCall[T, R]) uintptr {
+	if c.jobu != SVDNone || c.jobvt != SVDNone {
+		return 1
+	}
+	return 0
+}
+
 // gesvdjCUDA runs cusolverDn<t>gesvdjBatched, which reads packed matrices (stride lda*n)
 // and writes full U and V: a packed copy of A goes in, and U and V come out of workspace
 // into u and vt (vt = V^H), keeping the columns or rows each job asks for.
 func gesvdjCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	a, e := c.a, cudaOf(q)
 	m, n, batch := a.rows, a.cols, a.batch
-	vectors := uintptr(0)
-	if c.jobu != SVDNone || c.jobvt != SVDNone {
-		vectors = 1
-	}
+	vectors := gesvdjVectors(c)
 	fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
 	sizes, lwork, err := gesvdParts(q, c)
 	if err != nil {
