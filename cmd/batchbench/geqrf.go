@@ -41,13 +41,11 @@ func (b *geqrfBench[T]) free() { b.a.Free(); b.tau.Free() }
 
 // verify checks ||A - Q R|| / (n eps ||A||) with Q formed from the reflectors.
 func (b *geqrfBench[T]) verify() (float64, error) {
-	out, err := b.a.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	tau, err := b.tau.Download(nil)
-	if err != nil {
-		return 0, err
+	var d downloads
+	out := fetch(&d, b.a)
+	tau := fetch(&d, b.tau)
+	if d.err != nil {
+		return 0, d.err
 	}
 	n, worst := b.n, 0.0
 	for _, k := range b.sample {

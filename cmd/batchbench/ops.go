@@ -113,13 +113,11 @@ func (b *potrfBench[T]) bytes() float64 {
 func (b *potrfBench[T]) free() { b.a.Free(); b.info.Free() }
 
 func (b *potrfBench[T]) verify() (float64, error) {
-	out, err := b.a.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	info, err := b.info.Download(nil)
-	if err != nil {
-		return 0, err
+	var d downloads
+	out := fetch(&d, b.a)
+	info := fetch(&d, b.info)
+	if d.err != nil {
+		return 0, d.err
 	}
 	worst := 0.0
 	for s, k := range b.sample {
@@ -209,17 +207,12 @@ func (b *getrfBench[T]) free()      { b.a.Free(); b.ipiv.Free(); b.info.Free() }
 
 // verify checks ||P^T A - L U|| / (n eps ||A||) on the sampled matrices.
 func (b *getrfBench[T]) verify() (float64, error) {
-	out, err := b.a.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	ipiv, err := b.ipiv.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	info, err := b.info.Download(nil)
-	if err != nil {
-		return 0, err
+	var d downloads
+	out := fetch(&d, b.a)
+	ipiv := fetch(&d, b.ipiv)
+	info := fetch(&d, b.info)
+	if d.err != nil {
+		return 0, d.err
 	}
 	n, worst := b.n, 0.0
 	for s, k := range b.sample {
@@ -297,21 +290,13 @@ func (b *gesvdBench[T, R]) bytes() float64 { return 1.5 * b.square.bytes() }
 // verify checks ||A - U S V^H|| / (n eps ||A||) and ||U^H U - I|| / (n eps), likewise for
 // V, on the sampled matrices.
 func (b *gesvdBench[T, R]) verify() (float64, error) {
-	u, err := b.u.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	vt, err := b.vt.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	sv, err := b.s.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	info, err := b.info.Download(nil)
-	if err != nil {
-		return 0, err
+	var d downloads
+	u := fetch(&d, b.u)
+	vt := fetch(&d, b.vt)
+	sv := fetch(&d, b.s)
+	info := fetch(&d, b.info)
+	if d.err != nil {
+		return 0, d.err
 	}
 	n, eps, worst := b.n, tests.Eps[T](), 0.0
 	id := tests.Identity(n)
@@ -368,17 +353,12 @@ func (b *syevBench[T, R]) free() { b.a.Free(); b.w.Free(); b.info.Free() }
 // verify checks ||A V - V W|| / (n eps ||A||) and ||V^H V - I|| / (n eps) on the sampled
 // matrices.
 func (b *syevBench[T, R]) verify() (float64, error) {
-	v, err := b.a.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	w, err := b.w.Download(nil)
-	if err != nil {
-		return 0, err
-	}
-	info, err := b.info.Download(nil)
-	if err != nil {
-		return 0, err
+	var d downloads
+	v := fetch(&d, b.a)
+	w := fetch(&d, b.w)
+	info := fetch(&d, b.info)
+	if d.err != nil {
+		return 0, d.err
 	}
 	n, eps, worst := b.n, tests.Eps[T](), 0.0
 	for s, k := range b.sample {
@@ -398,4 +378,18 @@ func (b *syevBench[T, R]) verify() (float64, error) {
 			tests.Scaled(tests.Sub(tests.Mul(tests.Adjoint(vk), vk), tests.Identity(n)), 1, n, eps))
 	}
 	return worst, nil
+}
+
+// downloads keeps the first error of a series of downloads, so that a verify reads every
+// output it needs and checks once.
+type downloads struct{ err error }
+
+// fetch downloads x unless an earlier download failed.
+func fetch[E any](d *downloads, x interface{ Download([]E) ([]E, error) }) []E {
+	if d.err != nil {
+		return nil
+	}
+	v, err := x.Download(nil)
+	d.err = err
+	return v
 }
