@@ -91,16 +91,7 @@ func TestRouteCanRunEqualsLaunch(t *testing.T) {
 // TestRouteTraceNesting: a family that calls another op gets the inner call's trace line
 // indented under its own.
 func TestRouteTraceNesting(t *testing.T) {
-	q, err := NewQueue(Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	var log strings.Builder
-	defer SetRouteLog(&log)()
-	t.Cleanup(func() { selection.Reload() })
-	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
-	selection.Reload()
+	q, log := tracedQueue(t)
 	outer := []family[fakeCall]{{name: "blocked", canRun: func(*Queue, *fakeCall) bool { return true },
 		launch: func(q *Queue, c *fakeCall) error { return fakeOp(q, &fakeCall{n: c.n / 2}) }}}
 	if err := dispatch(q, "outerop", "f64", shapeKey("n", 32), outer, &fakeCall{n: 32}); err != nil {
@@ -115,16 +106,7 @@ func TestRouteTraceNesting(t *testing.T) {
 // TestRouteTraceWhy: a family that cannot run on the device at all (a vendor library that is
 // not installed) is named in the trace with its reason.
 func TestRouteTraceWhy(t *testing.T) {
-	q, err := NewQueue(Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer q.Close()
-	var log strings.Builder
-	defer SetRouteLog(&log)()
-	t.Cleanup(func() { selection.Reload() })
-	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
-	selection.Reload()
+	q, log := tracedQueue(t)
 	missing := family[fakeCall]{name: "x", canRun: func(*Queue, *fakeCall) bool { return false },
 		why: func(*Queue) string { return "libx.so.1 not found" }}
 	fams := []family[fakeCall]{
@@ -137,4 +119,18 @@ func TestRouteTraceWhy(t *testing.T) {
 	if want := "whyop f64 n=4 -> host [last resort] (vendor cannot run: libx.so.1 not found)\n"; log.String() != want {
 		t.Errorf("trace\n%q\nwant\n%q", log.String(), want)
 	}
+}
+
+// tracedQueue is a host queue whose calls trace into the returned log until the test ends.
+func tracedQueue(t *testing.T) (*Queue, *strings.Builder) {
+	q, err := NewQueue(Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &strings.Builder{}
+	restore := SetRouteLog(log)
+	t.Cleanup(func() { q.Close(); restore(); selection.Reload() })
+	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
+	selection.Reload()
+	return q, log
 }
