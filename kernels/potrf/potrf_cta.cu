@@ -1,0 +1,151 @@
+// potrf "cta": Cholesky factorization A = L L^H (or U^H U) of a batch of n-by-n matrices, one
+// block per matrix, the matrix in shared memory.
+//
+// The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
+// upper case U^H U = A is the lower case of L = U^H), whole warps on the stored columns. The
+// tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
+// the +4 spreads the tile columns over the banks). Then, for each panel of 8 columns c0..c0+7
+// (right-looking, blocked):
+//
+//   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H in registers (chol_regs; past n
+//      the block is padded with the identity) and stores L_D and 1/diag(L_D);
+//   2. each thread takes rows r >= c0+8 of the panel and solves x L_D^H = a (forward
+//      substitution, L_D read by broadcast);
+//   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 register tiles, one tile per thread
+//      at a time: 16 (complex: 64) FMAs per pair of 16-byte shared loads, tile loads and
+//      stores 16 bytes wide. Tiles are numbered down the tile columns so that neighbouring
+//      lanes touch neighbouring addresses.
+//
+// Three __syncthreads per panel. Elements past n are never copied in or out; the padding of
+// the tile only ever feeds padding.
+//
+// info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
+// that matrix stops: columns before the failing panel hold the factor, the rest the updated
+// trailing matrix. Shared memory: NP*(NP+4) elements then 8 reals and an int
+// (potrf_cuda.go's potrfCTAShared).
+#include "potrf_common.cuh"
+
+#define CTA_PANEL 8
+#define CTA_MAX_THREADS 256
+
+template <typename T>
+__device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *info, bool lower) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int NB = CTA_PANEL;
+    const int NP = (n + NB - 1) / NB * NB, pitch = NP + 4;
+    DYNAMIC_SHARED(T, s);
+    R *dinv = (R *)(s + NP * pitch); // 1/L_D(k, k)
+    int *sbad = (int *)(dinv + NB);
+    const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5, nw = nt >> 5;
+    const i64 b = blockIdx.x;
+    T *m = a + b * stride;
+
+    // Tile element (i, j), i >= j, is L's (i, j): the stored (i, j) (lower) or the conjugate of
+    // the stored (j, i) (upper). A warp copies a stored column, lanes on consecutive rows.
+    for (int j = warp; j < n; j += nw) {
+        if (lower) {
+            for (int i = j + lane; i < n; i += 32) s[j * pitch + i] = m[(i64)j * ld + i];
+        } else {
+            for (int i = lane; i <= j; i += 32) s[i * pitch + j] = S::conj(m[(i64)j * ld + i]);
+        }
+    }
+    if (tid == 0) *sbad = 0;
+    __syncthreads();
+
+    for (int c0 = 0; c0 < n; c0 += NB) {
+        const int c1 = c0 + NB;
+        T *pan = s + c0 * pitch; // panel column k is pan + k*pitch
+        if (tid == 0) {
+            T x[NB * (NB + 1) / 2];
+#pragma unroll
+            for (int j = 0; j < NB; j++) {
+#pragma unroll
+                for (int i = j; i < NB; i++) {
+                    x[tri<NB>(i, j)] = S::from_real(i == j ? 1 : 0);
+                    if (c0 + i < n) x[tri<NB>(i, j)] = pan[j * pitch + c0 + i];
+                }
+            }
+            const int bad = chol_regs<T, NB>(x);
+            if (bad) {
+                *sbad = c0 + bad;
+            } else {
+#pragma unroll
+                for (int j = 0; j < NB; j++) {
+                    dinv[j] = R(1) / S::re(x[tri<NB>(j, j)]);
+#pragma unroll
+                    for (int i = j; i < NB; i++) {
+                        if (c0 + i < n) pan[j * pitch + c0 + i] = x[tri<NB>(i, j)];
+                    }
+                }
+            }
+        }
+        __syncthreads();
+        if (*sbad) break; // the same in every thread
+
+        // Rows below the diagonal block: x L_D^H = a, x_k = (a_k - sum_{j<k} x_j conj(L_D(k, j))) / L_D(k, k).
+        for (int r = c1 + tid; r < n; r += nt) {
+            T x[NB];
+#pragma unroll
+            for (int k = 0; k < NB; k++) {
+                T v = pan[k * pitch + r];
+#pragma unroll
+                for (int j = 0; j < k; j++) v = S::sub_mul_conj(v, x[j], pan[j * pitch + c0 + k]);
+                x[k] = S::scale(v, dinv[k]);
+                pan[k * pitch + r] = x[k];
+            }
+        }
+        __syncthreads();
+
+        // A22 -= L21 L21^H over the lower 4x4 tiles of rows and columns c1..NP-1. Tile number
+        // q counts down the tile columns; u = last - q numbers the reversed triangle by rows,
+        // which a square root inverts.
+        const int NT = (NP - c1) / 4, last = NT * (NT + 1) / 2 - 1;
+        for (int q = tid; q <= last; q += nt) {
+            const int u = last - q;
+            int ra = (int)((sqrtf(8.0f * u + 1.0f) - 1.0f) * 0.5f);
+            while (ra * (ra + 1) / 2 > u) ra--;
+            while ((ra + 1) * (ra + 2) / 2 <= u) ra++;
+            const int tj = NT - 1 - ra, ti = NT - 1 - (u - ra * (ra + 1) / 2);
+            const int i0 = c1 + 4 * ti, j0 = c1 + 4 * tj;
+            T c[4][4];
+#pragma unroll
+            for (int jj = 0; jj < 4; jj++) ld4(s + (j0 + jj) * pitch + i0, c[jj]);
+#pragma unroll
+            for (int k = 0; k < NB; k++) {
+                T li[4], lj[4];
+                ld4(pan + k * pitch + i0, li);
+                ld4(pan + k * pitch + j0, lj);
+#pragma unroll
+                for (int jj = 0; jj < 4; jj++) {
+#pragma unroll
+                    for (int ii = 0; ii < 4; ii++) c[jj][ii] = S::sub_mul_conj(c[jj][ii], li[ii], lj[jj]);
+                }
+            }
+#pragma unroll
+            for (int jj = 0; jj < 4; jj++) st4(s + (j0 + jj) * pitch + i0, c[jj]);
+        }
+        __syncthreads();
+    }
+
+    for (int j = warp; j < n; j += nw) {
+        if (lower) {
+            for (int i = j + lane; i < n; i += 32) m[(i64)j * ld + i] = s[j * pitch + i];
+        } else {
+            for (int i = lane; i <= j; i += 32) m[(i64)j * ld + i] = S::conj(s[i * pitch + j]);
+        }
+    }
+    if (tid == 0) info[b] = *sbad;
+}
+
+#define POTRF_CTA(NAME, T)                                                                     \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                              \
+        NAME(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {               \
+        if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                         \
+        potrf_cta<T>(a, ld, stride, (int)n, info, lower != 0);                                 \
+    }
+
+POTRF_CTA(potrf_cta_f32, float)
+POTRF_CTA(potrf_cta_f64, double)
+POTRF_CTA(potrf_cta_c64, cfloat)
+POTRF_CTA(potrf_cta_c128, cdouble)
