@@ -18,7 +18,9 @@ template <int N> __device__ __forceinline__ constexpr int tri(int i, int j) {
 // constant once the loops unroll). The real parts of the diagonal are used. It returns 0, or
 // k+1 when pivot k is not positive (or NaN); then columns 0..k-1 hold L, and the rest holds
 // the updated trailing matrix, its diagonal element k the failing pivot, as LAPACK leaves it.
-template <typename T, int N> __device__ __forceinline__ int chol_regs(T (&a)[N * (N + 1) / 2]) {
+// dinv[k] receives 1/L(k, k) for the pivots factored.
+template <typename T, int N>
+__device__ __forceinline__ int chol_regs(T (&a)[N * (N + 1) / 2], typename scalar<T>::real (&dinv)[N]) {
     typedef scalar<T> S;
     typedef typename S::real R;
 #pragma unroll
@@ -26,6 +28,7 @@ template <typename T, int N> __device__ __forceinline__ int chol_regs(T (&a)[N *
         const R d = S::re(a[tri<N>(k, k)]);
         if (!(d > 0)) return k + 1;
         const R inv = rsqrt_r(d);
+        dinv[k] = inv;
         a[tri<N>(k, k)] = S::from_real(d * inv);
 #pragma unroll
         for (int i = k + 1; i < N; i++) a[tri<N>(i, k)] = S::scale(a[tri<N>(i, k)], inv);

@@ -66,13 +66,14 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
                     if (c0 + i < n) x[tri<NB>(i, j)] = pan[j * pitch + c0 + i];
                 }
             }
-            const int bad = chol_regs<T, NB>(x);
+            R di[NB];
+            const int bad = chol_regs<T, NB>(x, di);
             if (bad) {
                 *sbad = c0 + bad;
             } else {
 #pragma unroll
                 for (int j = 0; j < NB; j++) {
-                    dinv[j] = R(1) / S::re(x[tri<NB>(j, j)]);
+                    dinv[j] = di[j];
 #pragma unroll
                     for (int i = j; i < NB; i++) {
                         if (c0 + i < n) pan[j * pitch + c0 + i] = x[tri<NB>(i, j)];

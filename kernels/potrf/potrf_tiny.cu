@@ -56,7 +56,8 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
 #pragma unroll
         for (int i = j; i < N; i++) x[tri<N>(i, j)] = lower ? mine[j * N + i] : S::conj(mine[i * N + j]);
     }
-    const int bad = chol_regs<T, N>(x);
+    typename S::real dinv[N];
+    const int bad = chol_regs<T, N>(x, dinv);
     T *out = sh + lane * P;
 #pragma unroll
     for (int j = 0; j < N; j++) {
@@ -96,6 +97,27 @@ __device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int 
 #undef TINY_CASE
 }
 
+// warp_tile_copy copies the named triangles of a warp's M = 32/N matrices, mat[0..M-1]
+// (those below left), between global memory and the shared tile (matrix m at m*N*P, column
+// pitch P = N+1), LOAD from global. Lane (g, i) takes row i of column (M t) % N + g of matrix
+// M t / N in slot t, so that a warp's access is whole columns, and the slot's matrix and
+// column offset are compile-time constants.
+template <typename T, int N, bool LOAD>
+__device__ __forceinline__ void warp_tile_copy(T *mat, i64 ld, i64 stride, int n, i64 left, bool lower, int g, int i, T *tile) {
+    const int M = 32 / N, P = N + 1;
+    T *base = mat + g * ld + i;
+#pragma unroll
+    for (int t = 0; t < N; t++) {
+        const int m = M * t / N, c0 = M * t % N, c = c0 + g;
+        if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) {
+            T *gp = base + m * stride + c0 * ld;
+            T *sp = tile + m * N * P + c * P + i;
+            if (LOAD) *sp = *gp;
+            else *gp = *sp;
+        }
+    }
+}
+
 // potrf_tiny_warp: a group of N lanes per matrix, 32/N matrices per warp, n <= N.
 template <typename T, int N>
 __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
@@ -113,13 +135,8 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
     T *tile = shared + warp * 32 * P; // M matrices of N*P elements
     T *col = tile;                    // reused for the column buffers once the rows are loaded
 
-    // Lane l copies element e = l + 32t of the warp's M*N*N: matrix e/(N*N), column
-    // (e/N)%N, row e%N, so that a warp's access is whole columns.
-#pragma unroll
-    for (int t = 0; t < N; t++) {
-        const int e = lane + 32 * t, m = e / (N * N), c = (e / N) % N, r = e % N;
-        if (m < left && r < n && c < n && (lower ? r >= c : r <= c)) tile[m * N * P + c * P + r] = a[(b0 + m) * stride + c * ld + r];
-    }
+    T *mat = a + b0 * stride;
+    warp_tile_copy<T, N, true>(mat, ld, stride, n, left, lower, g, i, tile);
     __syncwarp();
     // Row i of the lower triangle; rows and columns beyond n are the identity's, so that the
     // padded pivots are 1 and the padding never reaches the matrix. Entries right of the
@@ -149,7 +166,7 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
                 // Column k below the pivot, 16 bytes a load, from the aligned chunk that holds
                 // row k+1 on.
                 const int V = vec16<T>::V;
-                T c[N + 4];
+                T c[N];
 #pragma unroll
                 for (int j0 = (k + 1) / V * V; j0 < N; j0 += V) vec16<T>::ld(cb + j0, c + j0);
 #pragma unroll
@@ -169,11 +186,7 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
         }
     }
     __syncwarp();
-#pragma unroll
-    for (int t = 0; t < N; t++) {
-        const int e = lane + 32 * t, m = e / (N * N), c = (e / N) % N, rr = e % N;
-        if (m < left && rr < n && c < n && (lower ? rr >= c : rr <= c)) a[(b0 + m) * stride + c * ld + rr] = tile[m * N * P + c * P + rr];
-    }
+    warp_tile_copy<T, N, false>(mat, ld, stride, n, left, lower, g, i, tile);
     if (i == 0 && g < left) info[b0 + g] = bad;
 }
 
