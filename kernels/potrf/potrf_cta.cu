@@ -27,6 +27,45 @@
 
 #define CTA_PANEL 8
 #define CTA_MAX_THREADS 256
+#define CTA_COPY 16 // chunk loads in flight per lane in cta_copy
+
+// cta_copy copies the named triangle of the matrix m between global memory and the tile s
+// (LOAD: into the tile). Tile element (i, j), i >= j, is L's (i, j): the stored (i, j)
+// (lower) or the conjugate of the stored (j, i) (upper). The stored columns are cut into
+// chunks of 32 rows; warp w takes chunks w, w+nw, ... (column-major), a lane a row, and a
+// load takes CTA_COPY of them at once, so that that many loads are in flight per lane.
+template <typename T, bool LOAD>
+__device__ __forceinline__ void cta_copy(T *m, i64 ld, int n, bool lower, T *s, int pitch) {
+    typedef scalar<T> S;
+    const int U = CTA_COPY;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
+    const int H = (n + 31) / 32, chunks = n * H; // chunk q is rows 32*(q%H).. of column q/H
+    const int dj = nw / H, dh = nw % H;
+    int j = warp / H, h = warp % H; // chunk q's column and row chunk, advanced by nw
+    for (int q = warp; q < chunks; q += U * nw) {
+        T v[U];
+        int at[U]; // the tile index of v[u], or -1
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const int i = 32 * h + lane;
+            const bool ok = q + u * nw < chunks && i < n && (lower ? i >= j : i <= j);
+            at[u] = ok ? (lower ? j * pitch + i : i * pitch + j) : -1;
+            if (LOAD) {
+                if (ok) v[u] = m[(i64)j * ld + i];
+            } else {
+                if (ok) m[(i64)j * ld + i] = lower ? s[at[u]] : S::conj(s[at[u]]);
+            }
+            h += dh, j += dj;
+            if (h >= H) h -= H, j++;
+        }
+        if (LOAD) {
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                if (at[u] >= 0) s[at[u]] = lower ? v[u] : S::conj(v[u]);
+            }
+        }
+    }
+}
 
 template <typename T>
 __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *info, bool lower) {
@@ -37,19 +76,11 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     DYNAMIC_SHARED(T, s);
     R *dinv = (R *)(s + NP * pitch); // 1/L_D(k, k)
     int *sbad = (int *)(dinv + NB);
-    const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5, nw = nt >> 5;
+    const int tid = threadIdx.x, nt = blockDim.x;
     const i64 b = blockIdx.x;
     T *m = a + b * stride;
 
-    // Tile element (i, j), i >= j, is L's (i, j): the stored (i, j) (lower) or the conjugate of
-    // the stored (j, i) (upper). A warp copies a stored column, lanes on consecutive rows.
-    for (int j = warp; j < n; j += nw) {
-        if (lower) {
-            for (int i = j + lane; i < n; i += 32) s[j * pitch + i] = m[(i64)j * ld + i];
-        } else {
-            for (int i = lane; i <= j; i += 32) s[i * pitch + j] = S::conj(m[(i64)j * ld + i]);
-        }
-    }
+    cta_copy<T, true>(m, ld, n, lower, s, pitch);
     if (tid == 0) *sbad = 0;
     __syncthreads();
 
@@ -129,13 +160,7 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         __syncthreads();
     }
 
-    for (int j = warp; j < n; j += nw) {
-        if (lower) {
-            for (int i = j + lane; i < n; i += 32) m[(i64)j * ld + i] = s[j * pitch + i];
-        } else {
-            for (int i = lane; i <= j; i += 32) m[(i64)j * ld + i] = S::conj(s[i * pitch + j]);
-        }
-    }
+    cta_copy<T, false>(m, ld, n, lower, s, pitch);
     if (tid == 0) info[b] = *sbad;
 }
 
