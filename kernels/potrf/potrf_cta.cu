@@ -31,24 +31,30 @@
 
 // cta_copy copies the named triangle of the matrix m between global memory and the tile s
 // (LOAD: into the tile). Tile element (i, j), i >= j, is L's (i, j): the stored (i, j)
-// (lower) or the conjugate of the stored (j, i) (upper). The stored columns are cut into
-// chunks of 32 rows; warp w takes chunks w, w+nw, ... (column-major), a lane a row, and a
-// load takes CTA_COPY of them at once, so that that many loads are in flight per lane.
+// (lower) or the conjugate of the stored (j, i) (upper). The stored matrix is cut into slots
+// of RB rows by 32/RB columns, a lane an element: RB = 32 (a column) for lower, whose tile
+// writes then run along a tile column; RB = 8 for upper, whose tile writes run along tile
+// rows, so that 8 rows at the odd multiple of 4 that the pitch is (and 4 columns) fall in
+// distinct banks, while each column's 8 rows are still one 32-byte sector or more. Warp w
+// takes slots w, w+nw, ... (column-major), CTA_COPY of them at once, so that that many loads
+// are in flight per lane.
 template <typename T, bool LOAD>
 __device__ __forceinline__ void cta_copy(T *m, i64 ld, int n, bool lower, T *s, int pitch) {
     typedef scalar<T> S;
     const int U = CTA_COPY;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    const int H = (n + 31) / 32, chunks = n * H; // chunk q is rows 32*(q%H).. of column q/H
-    const int dj = nw / H, dh = nw % H;
-    int j = warp / H, h = warp % H; // chunk q's column and row chunk, advanced by nw
-    for (int q = warp; q < chunks; q += U * nw) {
+    const int lg = lower ? 5 : 3, RB = 1 << lg, CB = 32 >> lg;
+    const int l = lane & (RB - 1), g = lane >> lg;
+    const int H = (n + RB - 1) >> lg, slots = H * ((n + CB - 1) / CB); // slot q: rows RB*(q%H).., columns CB*(q/H)..
+    const int dj = nw / H * CB, dh = nw % H;
+    int j = warp / H * CB + g, h = warp % H; // the lane's column and row chunk in slot q, advanced by nw
+    for (int q = warp; q < slots; q += U * nw) {
         T v[U];
         int at[U]; // the tile index of v[u], or -1
 #pragma unroll
         for (int u = 0; u < U; u++) {
-            const int i = 32 * h + lane;
-            const bool ok = q + u * nw < chunks && i < n && (lower ? i >= j : i <= j);
+            const int i = RB * h + l;
+            const bool ok = q + u * nw < slots && i < n && j < n && (lower ? i >= j : i <= j);
             at[u] = ok ? (lower ? j * pitch + i : i * pitch + j) : -1;
             if (LOAD) {
                 if (ok) v[u] = m[(i64)j * ld + i];
@@ -56,7 +62,7 @@ __device__ __forceinline__ void cta_copy(T *m, i64 ld, int n, bool lower, T *s, 
                 if (ok) m[(i64)j * ld + i] = lower ? s[at[u]] : S::conj(s[at[u]]);
             }
             h += dh, j += dj;
-            if (h >= H) h -= H, j++;
+            if (h >= H) h -= H, j += CB;
         }
         if (LOAD) {
 #pragma unroll
