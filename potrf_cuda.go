@@ -36,7 +36,11 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	}
 }
 
-// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= 32, the shared memory within limit.
+// potrfGridMax is the most blocks a grid's x dimension takes.
+const potrfGridMax = 1<<31 - 1
+
+// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= 32, the shared memory and the grid
+// within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
 	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax {
@@ -45,8 +49,8 @@ func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	if n == 0 {
 		return true
 	}
-	_, _, _, shared := potrfTinyShape[T](n)
-	return shared <= q.dev.SharedMem
+	_, _, perBlock, shared := potrfTinyShape[T](n)
+	return shared <= q.dev.SharedMem && (c.a.batch+perBlock-1)/perBlock <= potrfGridMax
 }
 
 // potrfTiny launches the tiny kernel for n, the batch in grid x.
@@ -81,10 +85,12 @@ func potrfCTAThreads(n int) int {
 	return 128
 }
 
-// potrfCTACanRun: a CUDA queue with 32-lane warps and the tile within the shared memory of a
-// block (f32 up to n = 232, f64 and c64 up to 168, c128 up to 112 on an H200).
+// potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
+// block (f32 up to n = 232, f64 and c64 up to 168, c128 up to 112 on an H200) and a block per
+// matrix within the grid.
 func potrfCTACanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
+		c.a.batch <= potrfGridMax
 }
 
 // potrfCTA launches kernels/potrf/potrf_cta.cu: one block per matrix, the batch in grid x.
