@@ -2,8 +2,8 @@
 // block per matrix, the matrix in shared memory.
 //
 // The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
-// upper case U^H U = A is the lower case of L = U^H), whole warps on the stored columns. The
-// tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
+// upper case U^H U = A is the lower case of L = U^H), coalesced, 16 loads in flight per lane
+// (cta_copy). The tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
 // the +4 spreads the tile columns over the banks). Then, for each panel of 8 columns c0..c0+7
 // (right-looking, blocked):
 //
