@@ -8,34 +8,45 @@
 __device__ __forceinline__ float rsqrt_r(float x) { return rsqrtf(x); }
 __device__ __forceinline__ double rsqrt_r(double x) { return rsqrt(x); }
 
-// tri is the index of (i, j), i >= j, in an N-by-N lower triangle packed by columns.
-template <int N> __device__ __forceinline__ constexpr int tri(int i, int j) {
-    return j * N - j * (j - 1) / 2 + (i - j);
-}
-
-// chol_regs factors the Hermitian matrix whose lower triangle a holds (packed by columns,
-// tri<N>) in place: A = L L^H, right-looking, all in registers (every index a compile-time
-// constant once the loops unroll). The real parts of the diagonal are used. It returns 0, or
-// k+1 when pivot k is not positive (or NaN); then columns 0..k-1 hold L, and the rest holds
-// the updated trailing matrix, its diagonal element k the failing pivot, as LAPACK leaves it.
-// dinv[k] receives 1/L(k, k) for the pivots factored.
-template <typename T, int N>
-__device__ __forceinline__ int chol_regs(T (&a)[N * (N + 1) / 2], typename scalar<T>::real (&dinv)[N]) {
+// chol_left factors the N-by-N Hermitian matrix that the accessor m holds, A = L L^H,
+// left-looking as LAPACK's potf2: m.get(i, j) returns A(i, j) for i >= j (m supplies real
+// diagonals), m.set(i, j, v) stores L(i, j). Column k:
+//
+//	v_i = A(i, k) - sum_{j<k} L(i, j) conj(L(k, j)),  i >= k;   L(k, k) = sqrt(v_k),  L(i, k) = v_i / L(k, k).
+//
+// All indices are compile-time constants once the loops unroll, so l lives in registers, and
+// at step k only L(i, j) with i >= k > j is live (at most N*N/4 elements): A is read from m
+// as it is needed. dinv[k] receives 1/L(k, k). It returns 0, or k+1 when v_k is not positive
+// (or NaN); then, as potf2 leaves it, columns 0..k-1 hold L, A(k, k) holds v_k and the rest
+// is A.
+template <typename T, int N, typename M>
+__device__ __forceinline__ int chol_left(M &m, typename scalar<T>::real *dinv) {
     typedef scalar<T> S;
     typedef typename S::real R;
+    T l[N][N];
 #pragma unroll
     for (int k = 0; k < N; k++) {
-        const R d = S::re(a[tri<N>(k, k)]);
-        if (!(d > 0)) return k + 1;
+        T v[N];
+#pragma unroll
+        for (int i = k; i < N; i++) v[i] = m.get(i, k);
+#pragma unroll
+        for (int j = 0; j < k; j++) {
+#pragma unroll
+            for (int i = k; i < N; i++) v[i] = S::sub_mul_conj(v[i], l[i][j], l[k][j]);
+        }
+        const R d = S::re(v[k]);
+        if (!(d > 0)) {
+            m.set(k, k, S::from_real(d));
+            return k + 1;
+        }
         const R inv = rsqrt_r(d);
         dinv[k] = inv;
-        a[tri<N>(k, k)] = S::from_real(d * inv);
+        l[k][k] = S::from_real(d * inv);
+        m.set(k, k, l[k][k]);
 #pragma unroll
-        for (int i = k + 1; i < N; i++) a[tri<N>(i, k)] = S::scale(a[tri<N>(i, k)], inv);
-#pragma unroll
-        for (int j = k + 1; j < N; j++) {
-#pragma unroll
-            for (int i = j; i < N; i++) a[tri<N>(i, j)] = S::sub_mul_conj(a[tri<N>(i, j)], a[tri<N>(i, k)], a[tri<N>(j, k)]);
+        for (int i = k + 1; i < N; i++) {
+            l[i][k] = S::scale(v[i], inv);
+            m.set(i, k, l[i][k]);
         }
     }
     return 0;

@@ -7,8 +7,9 @@
 // the +4 spreads the tile columns over the banks). Then, for each panel of 8 columns c0..c0+7
 // (right-looking, blocked):
 //
-//   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H in registers (chol_regs; past n
-//      the block is padded with the identity) and stores L_D and 1/diag(L_D);
+//   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H (chol_left, left-looking: at
+//      most 20 elements in registers; past n the block is padded with the identity) and
+//      stores L_D and 1/diag(L_D);
 //   2. each thread takes rows r >= c0+8 of the panel and solves x L_D^H = a (forward
 //      substitution, L_D read by broadcast);
 //   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 register tiles, one tile per thread
@@ -20,8 +21,8 @@
 // the tile only ever feeds padding.
 //
 // info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
-// that matrix stops: columns before the failing panel hold the factor, the rest the updated
-// trailing matrix. Shared memory: NP*(NP+4) elements then 8 reals and an int
+// that matrix stops: columns before the failing panel hold the factor, the failing panel's
+// diagonal block holds what potf2 leaves, the rest the trailing matrix as updated so far. Shared memory: NP*(NP+4) elements then 8 reals and an int
 // (potrf_cuda.go's potrfCTAShared).
 #include "potrf_common.cuh"
 
@@ -73,6 +74,21 @@ __device__ __forceinline__ void cta_copy(T *m, i64 ld, int n, bool lower, T *s, 
     }
 }
 
+// diag_block is the panel's 8x8 diagonal block as chol_left sees it (p its (0, 0) in the
+// tile), padded past order w = n - c0 with the identity, whose pivots are 1.
+template <typename T> struct diag_block {
+    T *p;
+    int pitch, w;
+    __device__ __forceinline__ T get(int i, int j) const {
+        typedef scalar<T> S;
+        if (i >= w) return S::from_real(i == j ? 1 : 0);
+        return i == j ? S::from_real(S::re(p[j * pitch + i])) : p[j * pitch + i];
+    }
+    __device__ __forceinline__ void set(int i, int j, T v) const {
+        if (i < w) p[j * pitch + i] = v;
+    }
+};
+
 template <typename T>
 __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *info, bool lower) {
     typedef scalar<T> S;
@@ -94,29 +110,9 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         const int c1 = c0 + NB;
         T *pan = s + c0 * pitch; // panel column k is pan + k*pitch
         if (tid == 0) {
-            T x[NB * (NB + 1) / 2];
-#pragma unroll
-            for (int j = 0; j < NB; j++) {
-#pragma unroll
-                for (int i = j; i < NB; i++) {
-                    x[tri<NB>(i, j)] = S::from_real(i == j ? 1 : 0);
-                    if (c0 + i < n) x[tri<NB>(i, j)] = pan[j * pitch + c0 + i];
-                }
-            }
-            R di[NB];
-            const int bad = chol_regs<T, NB>(x, di);
-            if (bad) {
-                *sbad = c0 + bad;
-            } else {
-#pragma unroll
-                for (int j = 0; j < NB; j++) {
-                    dinv[j] = di[j];
-#pragma unroll
-                    for (int i = j; i < NB; i++) {
-                        if (c0 + i < n) pan[j * pitch + c0 + i] = x[tri<NB>(i, j)];
-                    }
-                }
-            }
+            diag_block<T> D = {pan + c0, pitch, n - c0};
+            const int bad = chol_left<T, NB>(D, dinv);
+            if (bad) *sbad = c0 + bad;
         }
         __syncthreads();
         if (*sbad) break; // the same in every thread

@@ -1,14 +1,14 @@
 // potrf "tiny": Cholesky factorization A = L L^H (or U^H U) of a batch of n-by-n matrices,
-// n <= 32, each matrix held in registers. Two shapes, four kernels per scalar type; the launch
-// (potrf_cuda.go) picks the kernel by n:
+// n <= 32, each matrix on chip (registers and shared memory). Two shapes, four kernels per
+// scalar type; the launch (potrf_cuda.go) picks the kernel by n:
 //
-//   potrf_tiny_t4 (n <= 4), potrf_tiny_t8 (5 <= n <= 8): one thread per matrix. The thread
-//     holds the lower triangle packed in registers (chol_regs, the order a compile-time
-//     constant: a switch over n picks the unrolled code). Global memory is read and written by
-//     whole warps through shared memory: the 32 matrices of a warp are copied element by
-//     element with consecutive lanes on consecutive addresses (fully coalesced when the batch
-//     is packed), each matrix at an odd pitch in shared memory so that the per-thread reads
-//     are free of bank conflicts.
+//   potrf_tiny_t4 (n <= 4), potrf_tiny_t8 (5 <= n <= 8): one thread per matrix. Global
+//     memory is read and written by whole warps through shared memory: the 32 matrices of a
+//     warp are copied element by element with consecutive lanes on consecutive addresses
+//     (fully coalesced when the batch is packed), each matrix at an odd pitch in shared
+//     memory so that the threads' own accesses are free of bank conflicts. Each thread then
+//     factors its matrix there, left-looking (chol_left, the order a compile-time constant: a
+//     switch over n picks the unrolled code), with at most n*n/4 elements in registers.
 //
 //   potrf_tiny_w16 (9 <= n <= 16: two matrices per warp), potrf_tiny_w32 (17 <= n <= 32): a
 //     group of N lanes per matrix, lane i holding row i of the lower triangle in registers
@@ -25,12 +25,29 @@
 // of the stored (j, i). Only the named triangle is read or written.
 //
 // info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
-// that matrix stops there: columns 0..k-1 hold the factor, the rest the updated trailing
-// matrix. The other matrices go on.
+// that matrix stops there: columns 0..k-1 hold the factor, and the rest holds A (thread
+// kernels, as potf2 leaves it, with the failing pivot at (k, k)) or the trailing matrix as
+// updated so far (warp kernels). The other matrices go on.
 #include "potrf_common.cuh"
 
 #define TINY_THREAD_WARPS 2 // warps per block of the thread-per-matrix kernels
 #define TINY_WARP_WARPS 4   // warps per block of the warp kernels
+
+// thread_mat is a thread's matrix in its shared slot (column-major, pitch N) as chol_left
+// sees it: L's (i, j) is the stored (i, j) (lower) or the conjugate of the stored (j, i).
+template <typename T, int N> struct thread_mat {
+    T *p;
+    bool lower;
+    __device__ __forceinline__ T get(int i, int j) const {
+        typedef scalar<T> S;
+        if (i == j) return S::from_real(S::re(p[j * N + i]));
+        return lower ? p[j * N + i] : S::conj(p[i * N + j]);
+    }
+    __device__ __forceinline__ void set(int i, int j, T v) const {
+        if (lower) p[j * N + i] = v;
+        else p[i * N + j] = scalar<T>::conj(v);
+    }
+};
 
 // potrf_thread factors the warp's 32 matrices b0..b0+31, one per lane; sh is the warp's
 // 32*P elements of shared memory.
@@ -49,24 +66,9 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
         if (m < left && (lower ? r >= c : r <= c)) sh[m * P + rem] = a[(b0 + m) * stride + c * ld + r];
     }
     __syncwarp();
-    T x[N * (N + 1) / 2];
-    const T *mine = sh + lane * P;
-#pragma unroll
-    for (int j = 0; j < N; j++) {
-#pragma unroll
-        for (int i = j; i < N; i++) x[tri<N>(i, j)] = lower ? mine[j * N + i] : S::conj(mine[i * N + j]);
-    }
     typename S::real dinv[N];
-    const int bad = chol_regs<T, N>(x, dinv);
-    T *out = sh + lane * P;
-#pragma unroll
-    for (int j = 0; j < N; j++) {
-#pragma unroll
-        for (int i = j; i < N; i++) {
-            if (lower) out[j * N + i] = x[tri<N>(i, j)];
-            else out[i * N + j] = S::conj(x[tri<N>(i, j)]);
-        }
-    }
+    thread_mat<T, N> mine = {sh + lane * P, lower};
+    const int bad = chol_left<T, N>(mine, dinv);
     __syncwarp();
 #pragma unroll
     for (int t = 0; t < NN; t++) {
