@@ -159,18 +159,18 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
         cb[i] = r[k];
         __syncwarp();
         if (!bad) {
-            const R d = S::re(cb[k]);
+            // Column k from the pivot down, 16 bytes a load, from the aligned chunk that holds
+            // the pivot on.
+            const int V = vec16<T>::V;
+            T c[N];
+#pragma unroll
+            for (int j0 = k / V * V; j0 < N; j0 += V) vec16<T>::ld(cb + j0, c + j0);
+            const R d = S::re(c[k]);
             if (!(d > 0)) {
                 bad = k + 1;
             } else {
                 const R inv = rsqrt_r(d);
                 const T t = S::scale(r[k], inv * inv);
-                // Column k below the pivot, 16 bytes a load, from the aligned chunk that holds
-                // row k+1 on.
-                const int V = vec16<T>::V;
-                T c[N];
-#pragma unroll
-                for (int j0 = (k + 1) / V * V; j0 < N; j0 += V) vec16<T>::ld(cb + j0, c + j0);
 #pragma unroll
                 for (int j = k + 1; j < N; j++) r[j] = S::sub_mul_conj(r[j], t, c[j]);
                 r[k] = i == k ? S::from_real(d * inv) : S::scale(r[k], inv);
