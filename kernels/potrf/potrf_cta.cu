@@ -2,8 +2,8 @@
 // block per matrix, the matrix in shared memory.
 //
 // The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
-// upper case U^H U = A is the lower case of L = U^H), coalesced, 16 loads in flight per lane
-// (cta_copy). The tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
+// upper case U^H U = A is the lower case of L = U^H), coalesced, with cp.async (every load
+// of a thread in flight at once, none through registers; cta_load). The tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
 // the +4 spreads the tile columns over the banks). Then, for each panel of 8 columns c0..c0+7
 // (right-looking, blocked):
 //
@@ -28,48 +28,100 @@
 
 #define CTA_PANEL 8
 #define CTA_MAX_THREADS 256
-#define CTA_COPY 16 // chunk loads in flight per lane in cta_copy
+#define CTA_STORE 8 // tile reads in flight per thread before its global stores
 
-// cta_copy copies the named triangle of the matrix m between global memory and the tile s
-// (LOAD: into the tile). Tile element (i, j), i >= j, is L's (i, j): the stored (i, j)
-// (lower) or the conjugate of the stored (j, i) (upper). The stored matrix is cut into slots
-// of RB rows by 32/RB columns, a lane an element: RB = 32 (a column) for lower, whose tile
-// writes then run along a tile column; RB = 8 for upper, whose tile writes run along tile
-// rows, so that 8 rows at the odd multiple of 4 that the pitch is (and 4 columns) fall in
-// distinct banks, while each column's 8 rows are still one 32-byte sector or more. Warp w
-// takes slots w, w+nw, ... (column-major), CTA_COPY of them at once, so that that many loads
-// are in flight per lane.
-template <typename T, bool LOAD>
-__device__ __forceinline__ void cta_copy(T *m, i64 ld, int n, bool lower, T *s, int pitch) {
+// cta_slots walks the elements of the named triangle that a thread copies between global
+// memory and the tile. The stored matrix is cut into slots of RB rows by 32/RB columns, a lane
+// an element: RB = 32 (a column) for lower, whose tile accesses then run along a tile column;
+// RB = 8 for upper, whose tile accesses run along tile rows (tile (i, j) is the stored
+// (j, i)), so that 8 rows at the pitch, an odd multiple of 4, and 4 columns fall in distinct
+// banks, while each column's 8 rows are still one 32-byte sector or more. Warp w takes slots
+// w, w+nw, ... (column-major).
+struct cta_slots {
+    int n, lg, l, H, slots, dj, dh, CB, nw, q, j, h;
+    bool lower;
+    __device__ __forceinline__ cta_slots(int n_, bool lower_) : n(n_), lower(lower_) {
+        const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+        nw = blockDim.x >> 5;
+        lg = lower ? 5 : 3;
+        const int RB = 1 << lg;
+        CB = 32 >> lg;
+        l = lane & (RB - 1);
+        H = (n + RB - 1) >> lg;           // row chunks of a column
+        slots = H * ((n + CB - 1) / CB);  // slot q: rows RB*(q%H).., columns CB*(q/H)..
+        dj = nw / H * CB, dh = nw % H;    // the advance by nw slots
+        q = warp, j = warp / H * CB + (lane >> lg), h = warp % H;
+    }
+    __device__ __forceinline__ bool more() const { return q < slots; }
+    // at gives the lane's element of the current slot, row i of column jj of the stored
+    // matrix; false when it is outside the triangle or the slots are done.
+    __device__ __forceinline__ bool at(int &i, int &jj) const {
+        i = (h << lg) + l, jj = j;
+        return q < slots && i < n && j < n && (lower ? i >= j : i <= j);
+    }
+    __device__ __forceinline__ void next() {
+        q += nw, h += dh, j += dj;
+        if (h >= H) h -= H, j += CB;
+    }
+};
+
+template <typename T> struct is_complex { static const bool v = false; };
+template <> struct is_complex<cfloat> { static const bool v = true; };
+template <> struct is_complex<cdouble> { static const bool v = true; };
+
+// cp_async copies one element from global to shared memory without holding it in a register
+// (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait waits for the
+// thread's copies. The CPU emulator copies at once.
+template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *src) {
+#ifdef BATCHLAS_EMU
+    *dst = *src;
+#else
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
+#endif
+}
+__device__ __forceinline__ void cp_async_wait() {
+#ifndef BATCHLAS_EMU
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+
+// cta_load copies the named triangle of m into the tile s: tile element (i, j), i >= j, is L's
+// (i, j), the stored (i, j) (lower) or the conjugate of the stored (j, i) (upper). Every copy
+// of the thread is in flight at once; the caller's barrier publishes them.
+template <typename T> __device__ __forceinline__ void cta_load(const T *m, i64 ld, int n, bool lower, T *s, int pitch) {
+    int i, j;
+    for (cta_slots it(n, lower); it.more(); it.next()) {
+        if (it.at(i, j)) cp_async(s + (lower ? j * pitch + i : i * pitch + j), m + (i64)j * ld + i);
+    }
+    cp_async_wait();
+    if (is_complex<T>::v && !lower) {
+        for (cta_slots it(n, lower); it.more(); it.next()) {
+            if (it.at(i, j)) s[i * pitch + j] = scalar<T>::conj(s[i * pitch + j]);
+        }
+    }
+}
+
+// cta_store copies the tile back into the named triangle of m, CTA_STORE tile reads ahead of
+// their global stores.
+template <typename T> __device__ __forceinline__ void cta_store(T *m, i64 ld, int n, bool lower, const T *s, int pitch) {
     typedef scalar<T> S;
-    const int U = CTA_COPY;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    const int lg = lower ? 5 : 3, RB = 1 << lg, CB = 32 >> lg;
-    const int l = lane & (RB - 1), g = lane >> lg;
-    const int H = (n + RB - 1) >> lg, slots = H * ((n + CB - 1) / CB); // slot q: rows RB*(q%H).., columns CB*(q/H)..
-    const int dj = nw / H * CB, dh = nw % H;
-    int j = warp / H * CB + g, h = warp % H; // the lane's column and row chunk in slot q, advanced by nw
-    for (int q = warp; q < slots; q += U * nw) {
+    const int U = CTA_STORE;
+    for (cta_slots it(n, lower); it.more();) {
         T v[U];
-        int at[U]; // the tile index of v[u], or -1
+        i64 at[U]; // the stored offset of v[u], or -1
+#pragma unroll
+        for (int u = 0; u < U; u++, it.next()) {
+            int i, j;
+            at[u] = -1;
+            if (it.at(i, j)) {
+                v[u] = lower ? s[j * pitch + i] : S::conj(s[i * pitch + j]);
+                at[u] = (i64)j * ld + i;
+            }
+        }
 #pragma unroll
         for (int u = 0; u < U; u++) {
-            const int i = RB * h + l;
-            const bool ok = q + u * nw < slots && i < n && j < n && (lower ? i >= j : i <= j);
-            at[u] = ok ? (lower ? j * pitch + i : i * pitch + j) : -1;
-            if (LOAD) {
-                if (ok) v[u] = m[(i64)j * ld + i];
-            } else {
-                if (ok) m[(i64)j * ld + i] = lower ? s[at[u]] : S::conj(s[at[u]]);
-            }
-            h += dh, j += dj;
-            if (h >= H) h -= H, j += CB;
-        }
-        if (LOAD) {
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                if (at[u] >= 0) s[at[u]] = lower ? v[u] : S::conj(v[u]);
-            }
+            if (at[u] >= 0) m[at[u]] = v[u];
         }
     }
 }
@@ -102,7 +154,7 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     const i64 b = blockIdx.x;
     T *m = a + b * stride;
 
-    cta_copy<T, true>(m, ld, n, lower, s, pitch);
+    cta_load(m, ld, n, lower, s, pitch);
     if (tid == 0) *sbad = 0;
     __syncthreads();
 
@@ -162,7 +214,7 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         __syncthreads();
     }
 
-    cta_copy<T, false>(m, ld, n, lower, s, pitch);
+    cta_store(m, ld, n, lower, s, pitch);
     if (tid == 0) info[b] = *sbad;
 }
 
