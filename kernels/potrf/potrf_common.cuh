@@ -8,6 +8,23 @@
 __device__ __forceinline__ float rsqrt_r(float x) { return rsqrtf(x); }
 __device__ __forceinline__ double rsqrt_r(double x) { return rsqrt(x); }
 
+// cp_async copies one element from global to shared memory without holding it in a register
+// (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait waits for the
+// thread's copies. The CPU emulator copies at once.
+template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *src) {
+#ifdef BATCHLAS_EMU
+    *dst = *src;
+#else
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
+#endif
+}
+__device__ __forceinline__ void cp_async_wait() {
+#ifndef BATCHLAS_EMU
+    asm volatile("cp.async.wait_all;\n" ::: "memory");
+#endif
+}
+
 // chol_left factors the N-by-N Hermitian matrix that the accessor m holds, A = L L^H,
 // left-looking as LAPACK's potf2: m.get(i, j) returns A(i, j) for i >= j (m supplies real
 // diagonals), m.set(i, j, v) stores L(i, j). Column k:

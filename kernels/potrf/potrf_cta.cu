@@ -69,23 +69,6 @@ template <typename T> struct is_complex { static const bool v = false; };
 template <> struct is_complex<cfloat> { static const bool v = true; };
 template <> struct is_complex<cdouble> { static const bool v = true; };
 
-// cp_async copies one element from global to shared memory without holding it in a register
-// (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait waits for the
-// thread's copies. The CPU emulator copies at once.
-template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *src) {
-#ifdef BATCHLAS_EMU
-    *dst = *src;
-#else
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
-#endif
-}
-__device__ __forceinline__ void cp_async_wait() {
-#ifndef BATCHLAS_EMU
-    asm volatile("cp.async.wait_all;\n" ::: "memory");
-#endif
-}
-
 // cta_load copies the named triangle of m into the tile s: tile element (i, j), i >= j, is L's
 // (i, j), the stored (i, j) (lower) or the conjugate of the stored (j, i) (upper). Every copy
 // of the thread is in flight at once; the caller's barrier publishes them.

@@ -5,7 +5,7 @@
 //   potrf_tiny_t4 (n <= 4), potrf_tiny_t8 (5 <= n <= 8): one thread per matrix. Global
 //     memory is read and written by whole warps through shared memory: the 32 matrices of a
 //     warp are copied element by element with consecutive lanes on consecutive addresses
-//     (fully coalesced when the batch is packed), each matrix at an odd pitch in shared
+//     (fully coalesced when the batch is packed; loads by cp.async, all in flight at once), each matrix at an odd pitch in shared
 //     memory so that the threads' own accesses are free of bank conflicts. Each thread then
 //     factors its matrix there, left-looking (chol_left, the order a compile-time constant: a
 //     switch over n picks the unrolled code), with at most n*n/4 elements in registers.
@@ -19,7 +19,7 @@
 //       A(i, j) -= (A(i, k) / d) conj(A(j, k)),  j > k,   L(i, k) = A(i, k) / sqrt(d).
 //     The column buffer alternates between two copies, so one __syncwarp per step suffices.
 //     Global memory goes through a shared tile (column pitch N+1, no bank conflicts) with
-//     consecutive lanes on consecutive rows of a column.
+//     consecutive lanes on consecutive rows of a column, loads by cp.async.
 //
 // The upper case U^H U = A is the lower case of L = U^H: element (i, j) of L is the conjugate
 // of the stored (j, i). Only the named triangle is read or written.
@@ -63,8 +63,9 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
 #pragma unroll
     for (int t = 0; t < NN; t++) {
         const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
-        if (m < left && (lower ? r >= c : r <= c)) sh[m * P + rem] = a[(b0 + m) * stride + c * ld + r];
+        if (m < left && (lower ? r >= c : r <= c)) cp_async(sh + m * P + rem, a + (b0 + m) * stride + c * ld + r);
     }
+    cp_async_wait();
     __syncwarp();
     typename S::real dinv[N];
     thread_mat<T, N> mine = {sh + lane * P, lower};
@@ -114,10 +115,11 @@ __device__ __forceinline__ void warp_tile_copy(T *mat, i64 ld, i64 stride, int n
         if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) {
             T *gp = base + m * stride + c0 * ld;
             T *sp = tile + m * N * P + c * P + i;
-            if (LOAD) *sp = *gp;
+            if (LOAD) cp_async(sp, gp);
             else *gp = *sp;
         }
     }
+    if (LOAD) cp_async_wait();
 }
 
 // potrf_tiny_warp: a group of N lanes per matrix, 32/N matrices per warp, n <= N.
