@@ -6,8 +6,8 @@ package batchlas
 // exactly what its launch accepts: a CUDA queue with 32-lane warps, the order in range, and
 // the dynamic shared memory the launch asks for within the device's per-block limit.
 
-// potrfTinyMax is the largest order of the "tiny" family (one warp per matrix, lane i holding
-// row i).
+// potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 8,
+// then 16 or 32 lanes per matrix, lane i holding row i.
 const potrfTinyMax = 32
 
 // Blocks of the tiny kernels, as in potrf_tiny.cu: TINY_THREAD_WARPS warps of one matrix a
@@ -29,7 +29,7 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 		// A warp stages its 32 matrices at pitch n*n rounded up to odd.
 		return kernel, 32 * potrfTinyThreadWarps, 32 * potrfTinyThreadWarps, potrfTinyThreadWarps * 32 * (n*n | 1) * sizeOf[T]()
 	case n <= 16:
-		// Two matrices per warp; a warp's tile is 32 rows at pitch 17.
+		// Two matrices per warp; a warp's tile is 32 columns of 16 at pitch 17.
 		return "w16", 32 * potrfTinyWarpWarps, 2 * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 17 * sizeOf[T]()
 	default:
 		return "w32", 32 * potrfTinyWarpWarps, potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 33 * sizeOf[T]()
