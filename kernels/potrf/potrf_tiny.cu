@@ -161,12 +161,11 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
         cb[i] = r[k];
         __syncwarp();
         if (!bad) {
-            // Column k from the pivot down, 16 bytes a load, from the aligned chunk that holds
-            // the pivot on.
+            // Column k from the pivot down, 16 bytes a load from the aligned chunk that holds
+            // the pivot on, each chunk loaded just before its FMAs (few registers in flight).
             const int V = vec16<T>::V;
             T c[N];
-#pragma unroll
-            for (int j0 = k / V * V; j0 < N; j0 += V) vec16<T>::ld(cb + j0, c + j0);
+            vec16<T>::ld(cb + k / V * V, c + k / V * V);
             const R d = S::re(c[k]);
             if (!(d > 0)) {
                 bad = k + 1;
@@ -174,7 +173,10 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
                 const R inv = rsqrt_r(d);
                 const T t = S::scale(r[k], inv * inv);
 #pragma unroll
-                for (int j = k + 1; j < N; j++) r[j] = S::sub_mul_conj(r[j], t, c[j]);
+                for (int j = k + 1; j < N; j++) {
+                    if (j % V == 0) vec16<T>::ld(cb + j, c + j);
+                    r[j] = S::sub_mul_conj(r[j], t, c[j]);
+                }
                 r[k] = i == k ? S::from_real(d * inv) : S::scale(r[k], inv);
             }
         }
