@@ -68,12 +68,13 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
-// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: the NP x NP
-// tile at pitch NP+4 (NP = n rounded up to the panel width 8), then 8 reals and an int (80
+// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: the lower
+// triangle of order NP = n rounded up to the panel width 8, packed by columns from each
+// column's 4-aligned diagonal row on (NP*NP/2 + 2*NP elements), then 8 reals and an int (80
 // bytes are kept for them).
 func potrfCTAShared[T Scalar](n int) int {
 	np := (n + 7) / 8 * 8
-	return np*(np+4)*sizeOf[T]() + 80
+	return (np*np/2+2*np)*sizeOf[T]() + 80
 }
 
 // potrfCTAThreads is the cta kernel's block: 128 threads, 256 from n = 97 on, where the
@@ -86,7 +87,7 @@ func potrfCTAThreads(n int) int {
 }
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
-// block (f32 up to n = 232, f64 and c64 up to 168, c128 up to 112 on an H200) and a block per
+// block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200) and a block per
 // matrix within the grid.
 func potrfCTACanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&

@@ -3,9 +3,10 @@
 //
 // The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
 // upper case U^H U = A is the lower case of L = U^H), coalesced, with cp.async (every load
-// of a thread in flight at once, none through registers; cta_load). The tile is NP x NP, NP = n rounded up to 8, at column pitch NP+4 (16-byte aligned columns;
-// the +4 spreads the tile columns over the banks). Then, for each panel of 8 columns c0..c0+7
-// (right-looking, blocked):
+// of a thread in flight at once, none through registers; cta_load). The tile holds only the
+// lower triangle of order NP (n rounded up to 8), packed by columns (ctile), about half a
+// square tile, so that twice as many blocks fit an SM and n goes twice as far. Then, for
+// each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H (chol_left, left-looking: at
 //      most 20 elements in registers; past n the block is padded with the identity) and
@@ -22,20 +23,37 @@
 //
 // info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
 // that matrix stops: columns before the failing panel hold the factor, the failing panel's
-// diagonal block holds what potf2 leaves, the rest the trailing matrix as updated so far. Shared memory: NP*(NP+4) elements then 8 reals and an int
-// (potrf_cuda.go's potrfCTAShared).
+// diagonal block holds what potf2 leaves, the rest the trailing matrix as updated so far.
+// Shared memory: ctile::size(NP) elements, then 8 reals and an int (potrf_cuda.go's
+// potrfCTAShared).
 #include "potrf_common.cuh"
 
 #define CTA_PANEL 8
 #define CTA_MAX_THREADS 256
 #define CTA_STORE 8 // tile reads in flight per thread before its global stores
 
+// ctile is the block's tile: the lower triangle of order NP (a multiple of 8), column j holding
+// rows 4*(j/4) to NP-1, the columns one after another. Each column's length is a multiple of
+// 4, so that 4 rows from a multiple of 4 are one 16-byte aligned run (4x4 diagonal tiles are
+// stored whole).
+template <typename T> struct ctile {
+    T *s;
+    int NP;
+    // size is the elements of the tile: the sum over the column groups g < NP/4 of
+    // 4*(NP - 4g).
+    static __device__ __forceinline__ int size(int NP) { return NP * NP / 2 + 2 * NP; }
+    // col(j)[i] is element (i, j), i >= 4*(j/4).
+    __device__ __forceinline__ T *col(int j) const {
+        const int g = j >> 2;
+        return s + 4 * g * NP - 8 * g * (g - 1) + (j & 3) * (NP - 4 * g) - 4 * g;
+    }
+};
+
 // cta_slots walks the elements of the named triangle that a thread copies between global
 // memory and the tile. The stored matrix is cut into slots of RB rows by 32/RB columns, a lane
 // an element: RB = 32 (a column) for lower, whose tile accesses then run along a tile column;
 // RB = 8 for upper, whose tile accesses run along tile rows (tile (i, j) is the stored
-// (j, i)), so that 8 rows at the pitch, an odd multiple of 4, and 4 columns fall in distinct
-// banks, while each column's 8 rows are still one 32-byte sector or more. Warp w takes slots
+// (j, i)), while each column's 8 rows are still one 32-byte sector or more. Warp w takes slots
 // w, w+nw, ... (column-major).
 struct cta_slots {
     int n, lg, l, H, slots, dj, dh, CB, nw, q, j, h;
@@ -69,25 +87,25 @@ template <typename T> struct is_complex { static const bool v = false; };
 template <> struct is_complex<cfloat> { static const bool v = true; };
 template <> struct is_complex<cdouble> { static const bool v = true; };
 
-// cta_load copies the named triangle of m into the tile s: tile element (i, j), i >= j, is L's
+// cta_load copies the named triangle of m into the tile t: tile element (i, j), i >= j, is L's
 // (i, j), the stored (i, j) (lower) or the conjugate of the stored (j, i) (upper). Every copy
 // of the thread is in flight at once; the caller's barrier publishes them.
-template <typename T> __device__ __forceinline__ void cta_load(const T *m, i64 ld, int n, bool lower, T *s, int pitch) {
+template <typename T> __device__ __forceinline__ void cta_load(const T *m, i64 ld, int n, bool lower, ctile<T> t) {
     int i, j;
     for (cta_slots it(n, lower); it.more(); it.next()) {
-        if (it.at(i, j)) cp_async(s + (lower ? j * pitch + i : i * pitch + j), m + (i64)j * ld + i);
+        if (it.at(i, j)) cp_async(lower ? t.col(j) + i : t.col(i) + j, m + (i64)j * ld + i);
     }
     cp_async_wait();
     if (is_complex<T>::v && !lower) {
         for (cta_slots it(n, lower); it.more(); it.next()) {
-            if (it.at(i, j)) s[i * pitch + j] = scalar<T>::conj(s[i * pitch + j]);
+            if (it.at(i, j)) t.col(i)[j] = scalar<T>::conj(t.col(i)[j]);
         }
     }
 }
 
 // cta_store copies the tile back into the named triangle of m, CTA_STORE tile reads ahead of
 // their global stores.
-template <typename T> __device__ __forceinline__ void cta_store(T *m, i64 ld, int n, bool lower, const T *s, int pitch) {
+template <typename T> __device__ __forceinline__ void cta_store(T *m, i64 ld, int n, bool lower, ctile<T> t) {
     typedef scalar<T> S;
     const int U = CTA_STORE;
     for (cta_slots it(n, lower); it.more();) {
@@ -98,7 +116,7 @@ template <typename T> __device__ __forceinline__ void cta_store(T *m, i64 ld, in
             int i, j;
             at[u] = -1;
             if (it.at(i, j)) {
-                v[u] = lower ? s[j * pitch + i] : S::conj(s[i * pitch + j]);
+                v[u] = lower ? t.col(j)[i] : S::conj(t.col(i)[j]);
                 at[u] = (i64)j * ld + i;
             }
         }
@@ -109,18 +127,19 @@ template <typename T> __device__ __forceinline__ void cta_store(T *m, i64 ld, in
     }
 }
 
-// diag_block is the panel's 8x8 diagonal block as chol_left sees it (p its (0, 0) in the
-// tile), padded past order w = n - c0 with the identity, whose pivots are 1.
+// diag_block is the 8x8 diagonal block from (c0, c0) of the tile as chol_left sees it, padded
+// past order w = n - c0 with the identity, whose pivots are 1.
 template <typename T> struct diag_block {
-    T *p;
-    int pitch, w;
+    ctile<T> t;
+    int c0, w;
     __device__ __forceinline__ T get(int i, int j) const {
         typedef scalar<T> S;
         if (i >= w) return S::from_real(i == j ? 1 : 0);
-        return i == j ? S::from_real(S::re(p[j * pitch + i])) : p[j * pitch + i];
+        const T x = t.col(c0 + j)[c0 + i];
+        return i == j ? S::from_real(S::re(x)) : x;
     }
     __device__ __forceinline__ void set(int i, int j, T v) const {
-        if (i < w) p[j * pitch + i] = v;
+        if (i < w) t.col(c0 + j)[c0 + i] = v;
     }
 };
 
@@ -129,23 +148,23 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     typedef scalar<T> S;
     typedef typename S::real R;
     const int NB = CTA_PANEL;
-    const int NP = (n + NB - 1) / NB * NB, pitch = NP + 4;
+    const int NP = (n + NB - 1) / NB * NB;
     DYNAMIC_SHARED(T, s);
-    R *dinv = (R *)(s + NP * pitch); // 1/L_D(k, k)
+    const ctile<T> t = {s, NP};
+    R *dinv = (R *)(s + ctile<T>::size(NP)); // 1/L_D(k, k)
     int *sbad = (int *)(dinv + NB);
     const int tid = threadIdx.x, nt = blockDim.x;
     const i64 b = blockIdx.x;
     T *m = a + b * stride;
 
-    cta_load(m, ld, n, lower, s, pitch);
+    cta_load(m, ld, n, lower, t);
     if (tid == 0) *sbad = 0;
     __syncthreads();
 
     for (int c0 = 0; c0 < n; c0 += NB) {
         const int c1 = c0 + NB;
-        T *pan = s + c0 * pitch; // panel column k is pan + k*pitch
         if (tid == 0) {
-            diag_block<T> D = {pan + c0, pitch, n - c0};
+            diag_block<T> D = {t, c0, n - c0};
             const int bad = chol_left<T, NB>(D, dinv);
             if (bad) *sbad = c0 + bad;
         }
@@ -157,11 +176,12 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
             T x[NB];
 #pragma unroll
             for (int k = 0; k < NB; k++) {
-                T v = pan[k * pitch + r];
+                T *pk = t.col(c0 + k);
+                T v = pk[r];
 #pragma unroll
-                for (int j = 0; j < k; j++) v = S::sub_mul_conj(v, x[j], pan[j * pitch + c0 + k]);
+                for (int j = 0; j < k; j++) v = S::sub_mul_conj(v, x[j], t.col(c0 + j)[c0 + k]);
                 x[k] = S::scale(v, dinv[k]);
-                pan[k * pitch + r] = x[k];
+                pk[r] = x[k];
             }
         }
         __syncthreads();
@@ -179,12 +199,13 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
             const int i0 = c1 + 4 * ti, j0 = c1 + 4 * tj;
             T c[4][4];
 #pragma unroll
-            for (int jj = 0; jj < 4; jj++) ld4(s + (j0 + jj) * pitch + i0, c[jj]);
+            for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, c[jj]);
 #pragma unroll
             for (int k = 0; k < NB; k++) {
                 T li[4], lj[4];
-                ld4(pan + k * pitch + i0, li);
-                ld4(pan + k * pitch + j0, lj);
+                const T *pk = t.col(c0 + k);
+                ld4(pk + i0, li);
+                ld4(pk + j0, lj);
 #pragma unroll
                 for (int jj = 0; jj < 4; jj++) {
 #pragma unroll
@@ -192,12 +213,12 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
                 }
             }
 #pragma unroll
-            for (int jj = 0; jj < 4; jj++) st4(s + (j0 + jj) * pitch + i0, c[jj]);
+            for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, c[jj]);
         }
         __syncthreads();
     }
 
-    cta_store(m, ld, n, lower, s, pitch);
+    cta_store(m, ld, n, lower, t);
     if (tid == 0) info[b] = *sbad;
 }
 
