@@ -64,7 +64,11 @@ func checkGetrfOf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, 
 	a := Upload(t, q, in)
 	ipiv := PoisonedInfo(t, q, k*l.Batch)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Getrf(q, a, ipiv, info); err != nil {
+	if err := batchlas.Getrf(q, a, ipiv, info); routeRefused(err) {
+		// Only under a pin (TestRouteEveryFamilyPinned): a family limited in shape, such as
+		// "tiny" (square, n <= 4), refuses the others.
+		t.Skipf("pinned family refuses %v: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Getrf: %v", err)
 	}
 	out := Download(t, q, a, l)
