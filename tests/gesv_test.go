@@ -19,6 +19,9 @@ func testGesv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			t.Run(fmt.Sprintf("nrhs%d_%v", nrhs, l), func(t *testing.T) { checkGesv[T](t, q, l, nrhs, nil) })
 		}
 	}
+	for _, l := range luLimits() {
+		t.Run(fmt.Sprintf("limit_%v", l), func(t *testing.T) { checkGesv[T](t, q, l, 2, nil) })
+	}
 	// Singular matrices (an exactly zero column) in the middle of a saturating batch: their
 	// info is the column plus one and their B is left unsolved; all others are solved.
 	t.Run("planted", func(t *testing.T) {

@@ -14,6 +14,7 @@ func TestGetri(t *testing.T) {
 
 func testGetri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts := append(Empty(), SquareLayouts(3, 1, 2, 3, 7, 16, 33)...)
+	layouts = append(layouts, luLimits()...)
 	for _, l := range append(layouts, Layout{Rows: 8, Cols: 8, Batch: 1024}) {
 		t.Run(l.String(), func(t *testing.T) { checkGetri[T](t, q, l, nil) })
 	}
