@@ -52,14 +52,31 @@ func luCTAFits(q *Queue, rows, shared int) bool {
 // columns, 1 to 8 (the update of step k spreads its columns over the warps).
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
 
-// getrfCTAShared: the m-by-n matrix (leading dimension m) and row_at.
-func getrfCTAShared[T Scalar](c *getrfCall[T]) int { return luShared[T](c.a.rows, c.a.cols, c.a.rows) }
+// getrfRegsMax bounds the register-resident kernel getrf_cta_regs<RC>: m and n at most 64
+// (RC = 2 row groups of 32, LU_REG_COLS = 16 columns per warp and up to 4 warps).
+const getrfRegsMax = 64
+
+// getrfCTARegs reports whether the cta launch runs the register-resident kernel.
+func getrfCTARegs[T Scalar](c *getrfCall[T]) bool {
+	return c.a.rows <= getrfRegsMax && c.a.cols <= getrfRegsMax
+}
+
+// getrfCTAShared is the shared memory of the cta launch: for the register-resident kernel,
+// two buffers of 32 RC multipliers and 4 ints; else the m-by-n matrix (leading dimension m)
+// and row_at.
+func getrfCTAShared[T Scalar](c *getrfCall[T]) int {
+	if getrfCTARegs(c) {
+		return luShared[T](2*32, (c.a.rows+31)/32, 4)
+	}
+	return luShared[T](c.a.rows, c.a.cols, c.a.rows)
+}
 
 func getrfCTACanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getrfCTAShared(c))
 }
 
-// getrfCTA launches getrf_cta: one block of luWarps(n) warps per matrix, the batch in grid x.
+// getrfCTA launches getrf_cta_regs<RC> or getrf_cta (kernels/getrf/getrf_cta.cu): one block
+// of luWarps(n) warps per matrix, the batch in grid x.
 func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -68,7 +85,11 @@ func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 || a.cols == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	return cudaOf(q).launch("getrf_cta", "getrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
+	fn := "getrf_cta_" + dtypeName[T]()
+	if getrfCTARegs(c) {
+		fn = fmt.Sprintf("getrf_cta_regs%d_%s", (a.rows+31)/32, dtypeName[T]())
+	}
+	return cudaOf(q).launch("getrf_cta", fn, dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
 		getrfCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
 }

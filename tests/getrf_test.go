@@ -18,6 +18,7 @@ func testGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts = append(layouts,
 		Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 300}, Layout{Rows: 3, Cols: 3, Batch: 70000},
 		Layout{Rows: 256, Cols: 3, LDPad: 1, Batch: 2}, Layout{Rows: 257, Cols: 3, Batch: 2},
+		Layout{Rows: 65, Cols: 64, Batch: 2}, Layout{Rows: 64, Cols: 65, StridePad: 1, Batch: 2},
 		Layout{Rows: 7, Cols: 3, Batch: 4}, Layout{Rows: 3, Cols: 7, Batch: 4},
 		Layout{Rows: 9, Cols: 4, LDPad: 2, StridePad: 3, Batch: 5},
 		Layout{Rows: 4, Cols: 9, LDPad: 1, StridePad: 2, Batch: 5},

@@ -171,6 +171,45 @@ __device__ __forceinline__ void lu_store(T *g, i64 ld, const T *s, int lds, cons
     }
 }
 
+// lu_warp_pivot finds step k's pivot among this warp's rows: lane l offers v[c], the
+// column-k entry of row l + 32c, when that row is below the diagonal (pos[c] >= k) and
+// exists (row < m). It returns, in every lane, (position << 16) | row of the pivot row.
+template <typename T, int C>
+__device__ __forceinline__ int lu_warp_pivot(const T (&v)[C], const int (&pos)[C], int k, int m) {
+    typedef typename scalar<T>::real R;
+    const int lane = threadIdx.x & 31;
+    R best = R(-2);
+    int bp = 0x7fffffff;
+#pragma unroll
+    for (int c = 0; c < C; c++) {
+        const int i = lane + 32 * c;
+        if (32 * c >= m) break;
+        if (i < m && pos[c] >= k) {
+            const R key = lu_key(v[c], pos[c] == k);
+            const int pk = pos[c] << 16 | i;
+            if (lu_better(key, pk, best, bp)) best = key, bp = pk;
+        }
+    }
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) {
+        const R ok = __shfl_xor_sync(0xffffffffu, best, off);
+        const int op = __shfl_xor_sync(0xffffffffu, bp, off);
+        if (lu_better(ok, op, best, bp)) best = ok, bp = op;
+    }
+    return bp;
+}
+
+// lu_interchange records step k's interchange in this lane's positions: pivot row p (at
+// position posp) goes to position k, the row at position k to posp.
+template <int C> __device__ __forceinline__ void lu_interchange(int (&pos)[C], int p, int posp, int k) {
+    const int lane = threadIdx.x & 31;
+#pragma unroll
+    for (int c = 0; c < C; c++) {
+        if (lane + 32 * c == p) pos[c] = k;
+        else if (pos[c] == k) pos[c] = posp;
+    }
+}
+
 // lu_factor_cta factors the m-by-n matrix a in shared memory (leading dimension lds,
 // m <= LU_ROWS_MAX) with the whole block (whole warps), as getf2 but without moving rows
 // (see the top of this file). It writes the min(m,n) pivots (1-based) to the global ipiv,
@@ -181,7 +220,6 @@ __device__ __forceinline__ void lu_store(T *g, i64 ld, const T *s, int lds, cons
 // step, when no warp reads it.
 template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, int *ipiv, int *row_at) {
     typedef scalar<T> S;
-    typedef typename S::real R;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
     const int kmin = m < n ? m : n;
     int pos[LU_CMAX]; // pos[c]: the position of row lane + 32c (rows >= m never move)
@@ -192,32 +230,18 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
     bool scale_prev = false;
     for (int k = 0; k < kmin; k++) {
         const T *col = a + (i64)k * lds;
-        R best = R(-2);
-        int bp = 0x7fffffff; // (position << 16) | row of the best candidate
+        T v[LU_CMAX];
 #pragma unroll
         for (int c = 0; c < LU_CMAX; c++) {
             const int i = lane + 32 * c;
-            if (32 * c >= m) break;
-            if (i < m && pos[c] >= k) {
-                const R key = lu_key(col[i], pos[c] == k);
-                const int pk = pos[c] << 16 | i;
-                if (lu_better(key, pk, best, bp)) best = key, bp = pk;
-            }
+            v[c] = S::from_real(0);
+            if (32 * c < m && i < m) v[c] = col[i];
         }
-#pragma unroll
-        for (int off = 16; off > 0; off >>= 1) {
-            const R ok = __shfl_xor_sync(0xffffffffu, best, off);
-            const int op = __shfl_xor_sync(0xffffffffu, bp, off);
-            if (lu_better(ok, op, best, bp)) best = ok, bp = op;
-        }
+        const int bp = lu_warp_pivot(v, pos, k, m);
         const int p = bp & 0xffff, posp = bp >> 16;
         if (threadIdx.x == 0) ipiv[k] = posp + 1;
         const T piv = col[p];
-#pragma unroll
-        for (int c = 0; c < LU_CMAX; c++) {
-            if (lane + 32 * c == p) pos[c] = k;
-            else if (pos[c] == k) pos[c] = posp;
-        }
+        lu_interchange(pos, p, posp, k);
         // Rows with pos >= k are those below step k-1's pivot: scale its column there.
         if (warp == 0 && scale_prev) {
             T *pc = a + (i64)(k - 1) * lds;
@@ -235,11 +259,7 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
             prev.set(piv);
             T l[LU_CMAX];
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++) {
-                const int i = lane + 32 * c;
-                l[c] = S::from_real(0);
-                if (32 * c < m && i < m && pos[c] > k) l[c] = prev.scale(col[i]);
-            }
+            for (int c = 0; c < LU_CMAX; c++) l[c] = (pos[c] > k) ? prev.scale(v[c]) : S::from_real(0);
             for (int j = k + 1 + warp; j < n; j += warps) {
                 T *cj = a + (i64)j * lds;
                 const T u = cj[p];
@@ -265,6 +285,94 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
         }
     }
     __syncthreads();
+    return info;
+}
+
+// LU_REG_COLS is the columns per thread of the register-resident block factorization: with
+// w warps it takes n <= 16 w columns (w <= 4: n <= 64).
+#define LU_REG_COLS 16
+
+// lu_factor_cta_regs factors the m-by-n matrix held in the block's registers (m <= 32 RC,
+// n <= LU_REG_COLS * warps), as lu_factor_cta but with no matrix in shared memory: lane l of
+// warp w holds x[c][jj] = A(l + 32c, w + warps*jj). Step k: the warp owning column k finds
+// the pivot (shuffles), scales the column in its registers and publishes the multipliers,
+// the pivot row and a zero-pivot flag in shared memory (xch: 2*(32 RC) elements and 4 ints,
+// double-buffered, so one __syncthreads per step); then every warp updates its columns right
+// of k, the pivot row's entries coming by shuffles from the lane that holds them. Rows never
+// move: pos[c] is the final row of row l + 32c (all warps keep the same copy). It writes
+// the pivots (1-based) to the global ipiv and returns info in every thread.
+template <typename T, int RC>
+__device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m, int n, int *ipiv, T *xch) {
+    typedef scalar<T> S;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    const int kmin = m < n ? m : n;
+    int *flags = (int *)(xch + 2 * 32 * RC); // per buffer: (position << 16) | row, zero pivot
+#pragma unroll
+    for (int c = 0; c < RC; c++) pos[c] = lane + 32 * c;
+    int info = 0;
+    for (int k = 0; k < kmin; k++) {
+        const int buf = k & 1, jk = k / warps;
+        T *l = xch + buf * 32 * RC;
+        if (warp == k % warps) {
+            T v[RC];
+#pragma unroll
+            for (int c = 0; c < RC; c++) {
+                v[c] = x[c][0];
+#pragma unroll
+                for (int jj = 1; jj < LU_REG_COLS; jj++)
+                    if (jj == jk) v[c] = x[c][jj];
+            }
+            const int bp = lu_warp_pivot(v, pos, k, m);
+            const int p = bp & 0xffff;
+            T piv = v[0];
+#pragma unroll
+            for (int c = 1; c < RC; c++)
+                if ((p >> 5) == c) piv = v[c];
+            piv = S::shfl(piv, p & 31);
+            const bool zero = lu_is_zero(piv);
+            lu_interchange(pos, p, bp >> 16, k);
+            lu_pivot<T> pv;
+            pv.set(piv);
+#pragma unroll
+            for (int c = 0; c < RC; c++) {
+                const bool below = !zero && lane + 32 * c < m && pos[c] > k;
+                if (below) v[c] = pv.scale(v[c]);
+                l[lane + 32 * c] = below ? v[c] : S::from_real(0);
+#pragma unroll
+                for (int jj = 0; jj < LU_REG_COLS; jj++)
+                    if (jj == jk) x[c][jj] = v[c];
+            }
+            if (lane == 0) {
+                flags[2 * buf] = bp;
+                flags[2 * buf + 1] = zero;
+                ipiv[k] = (bp >> 16) + 1;
+            }
+        }
+        __syncthreads();
+        const int bp = flags[2 * buf], p = bp & 0xffff;
+        if (warp != k % warps) lu_interchange(pos, p, bp >> 16, k);
+        if (flags[2 * buf + 1]) {
+            if (info == 0) info = k + 1;
+            continue;
+        }
+        T lc[RC];
+#pragma unroll
+        for (int c = 0; c < RC; c++) lc[c] = l[lane + 32 * c];
+#pragma unroll
+        for (int jj = 0; jj < LU_REG_COLS; jj++) {
+            const int j = warp + warps * jj;
+            if (j > k && j < n) {
+                T u = x[0][jj];
+#pragma unroll
+                for (int c = 1; c < RC; c++)
+                    if ((p >> 5) == c) u = x[c][jj];
+                u = S::shfl(u, p & 31);
+#pragma unroll
+                for (int c = 0; c < RC; c++)
+                    if (pos[c] > k && lane + 32 * c < m) x[c][jj] = S::sub_mul(x[c][jj], lc[c], u);
+            }
+        }
+    }
     return info;
 }
 
