@@ -53,8 +53,11 @@ func luCTAFits(q *Queue, rows, shared int) bool {
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
 
 // getrfRegsMax bounds the register-resident kernel getrf_cta_regs<RC>: m and n at most 64
-// (RC = 2 row groups of 32, LU_REG_COLS = 16 columns per warp and up to 4 warps).
+// (RC = 2 row groups of 32, LU_REG_COLS = 8 columns per warp and up to 8 warps).
 const getrfRegsMax = 64
+
+// luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_cta_regs holds.
+const luRegCols = 8
 
 // getrfCTARegs reports whether the cta launch runs the register-resident kernel.
 func getrfCTARegs[T Scalar](c *getrfCall[T]) bool {
@@ -75,8 +78,8 @@ func getrfCTACanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getrfCTAShared(c))
 }
 
-// getrfCTA launches getrf_cta_regs<RC> or getrf_cta (kernels/getrf/getrf_cta.cu): one block
-// of luWarps(n) warps per matrix, the batch in grid x.
+// getrfCTA launches getrf_cta_regs<RC> (a warp per luRegCols columns) or getrf_cta
+// (luWarps(n) warps) of kernels/getrf/getrf_cta.cu: one block per matrix, the batch in grid x.
 func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -85,11 +88,11 @@ func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 || a.cols == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	fn := "getrf_cta_" + dtypeName[T]()
+	fn, warps := "getrf_cta_"+dtypeName[T](), luWarps(a.cols)
 	if getrfCTARegs(c) {
-		fn = fmt.Sprintf("getrf_cta_regs%d_%s", (a.rows+31)/32, dtypeName[T]())
+		fn, warps = fmt.Sprintf("getrf_cta_regs%d_%s", (a.rows+31)/32, dtypeName[T]()), (a.cols+luRegCols-1)/luRegCols
 	}
-	return cudaOf(q).launch("getrf_cta", fn, dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
+	return cudaOf(q).launch("getrf_cta", fn, dim3{a.batch, 1, 1}, dim3{32 * warps, 1, 1},
 		getrfCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
 }

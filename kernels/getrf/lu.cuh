@@ -100,7 +100,7 @@ template <typename T> struct lu_pivot {
 // lu_factor_regs factors the N-by-N matrix r (registers, r[i][j] = A(i,j)) in place as
 // getf2, with physical row interchanges (predicated moves between compile-time indices).
 // It writes the N pivots (1-based) to ipiv and returns info.
-template <typename T, int N> __device__ __forceinline__ int lu_factor_regs(T (&r)[N][N], int *ipiv) {
+template <typename T, int N> __device__ __forceinline__ int lu_factor_regs(T (&r)[N][N], int (&ipiv)[N]) {
     typedef scalar<T> S;
     typedef typename S::real R;
     int info = 0;
@@ -289,8 +289,9 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
 }
 
 // LU_REG_COLS is the columns per thread of the register-resident block factorization: with
-// w warps it takes n <= 16 w columns (w <= 4: n <= 64).
-#define LU_REG_COLS 16
+// w warps it takes n <= 8 w columns (w <= 8: n <= 64). More columns per thread would mean
+// fewer warps, but more registers and fewer blocks per SM.
+#define LU_REG_COLS 8
 
 // lu_factor_cta_regs factors the m-by-n matrix held in the block's registers (m <= 32 RC,
 // n <= LU_REG_COLS * warps), as lu_factor_cta but with no matrix in shared memory: lane l of
@@ -300,10 +301,11 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
 // double-buffered, so one __syncthreads per step); then every warp updates its columns right
 // of k, the pivot row's entries coming by shuffles from the lane that holds them. Rows never
 // move: pos[c] is the final row of row l + 32c (all warps keep the same copy). It writes
-// the pivots (1-based) to the global ipiv and returns info in every thread.
+// the pivots (1-based) to the global ipiv and returns info in every thread. RC is 1 or 2.
 template <typename T, int RC>
 __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m, int n, int *ipiv, T *xch) {
     typedef scalar<T> S;
+    static_assert(RC == 1 || RC == 2, "rows l and l + 32 at most");
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
     const int kmin = m < n ? m : n;
     int *flags = (int *)(xch + 2 * 32 * RC); // per buffer: (position << 16) | row, zero pivot
@@ -324,11 +326,9 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
             }
             const int bp = lu_warp_pivot(v, pos, k, m);
             const int p = bp & 0xffff;
-            T piv = v[0];
-#pragma unroll
-            for (int c = 1; c < RC; c++)
-                if ((p >> 5) == c) piv = v[c];
-            piv = S::shfl(piv, p & 31);
+            // (A select on p >= 32, not on p >> 5 == c: nvcc turns the latter into an
+            // indexed load and moves the whole register array to local memory.)
+            const T piv = S::shfl(p >= 32 ? v[RC - 1] : v[0], p & 31);
             const bool zero = lu_is_zero(piv);
             lu_interchange(pos, p, bp >> 16, k);
             lu_pivot<T> pv;
@@ -362,11 +362,7 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
         for (int jj = 0; jj < LU_REG_COLS; jj++) {
             const int j = warp + warps * jj;
             if (j > k && j < n) {
-                T u = x[0][jj];
-#pragma unroll
-                for (int c = 1; c < RC; c++)
-                    if ((p >> 5) == c) u = x[c][jj];
-                u = S::shfl(u, p & 31);
+                const T u = S::shfl(p >= 32 ? x[RC - 1][jj] : x[0][jj], p & 31);
 #pragma unroll
                 for (int c = 0; c < RC; c++)
                     if (pos[c] > k && lane + 32 * c < m) x[c][jj] = S::sub_mul(x[c][jj], lc[c], u);
