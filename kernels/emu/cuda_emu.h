@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #define BATCHLAS_EMU 1
 #define __global__
@@ -121,5 +122,6 @@ using std::isfinite;
 using std::isinf;
 using std::isnan;
 using std::sqrt;
-template <typename A, typename B> inline auto min(A a, B b) -> decltype(a < b ? a : b) { return a < b ? a : b; }
-template <typename A, typename B> inline auto max(A a, B b) -> decltype(a < b ? a : b) { return a < b ? b : a; }
+// (By value: decltype(a < b ? a : b) of two lvalues is a reference to a parameter.)
+template <typename A, typename B> inline std::common_type_t<A, B> min(A a, B b) { return a < b ? a : b; }
+template <typename A, typename B> inline std::common_type_t<A, B> max(A a, B b) { return a < b ? b : a; }
