@@ -6,7 +6,7 @@ package batchlas
 // __launch_bounds__).
 const qrCTAMaxThreads = 512
 
-// qrCTALayout is how the "cta" QR kernels (kernels/geqrf/householder.cuh) spread vectors of
+// qrCTALayout is how the "cta" QR kernels (kernels/common/householder.cuh) spread vectors of
 // length r (the rows the reflectors act on) in c columns over a block: lanes per column (a
 // power of two, each lane taking about 16 rows, and at least one warp's worth of lanes in
 // all), threads per block, and the shared memory's leading dimension lds >= r. With fewer

@@ -10,7 +10,7 @@
 // (mod 32), so that the 32/P columns and P consecutive rows that one warp touches fall in
 // distinct banks.
 #pragma once
-#include "../common/scalar.cuh"
+#include "scalar.cuh"
 
 // Machine constants of LAPACK's larfg, for float and double.
 template <typename R> struct qr_const;
@@ -99,10 +99,11 @@ template <typename T> __device__ void warp_larfg(T *col, int j, int m, T *tau, i
         xnorm = warp_nrm2(col, j + 1, m, lane);
         beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
     }
+    const T t = S::make((beta - ar) / beta, -ai / beta);
     warp_scale(col, j + 1, m, S::inv(S::make(ar - beta, ai)), lane);
     for (; knt > 0; knt--) beta *= safmin;
     if (lane == 0) {
-        *tau = S::make((beta - ar) / beta, -ai / beta);
+        *tau = t;
         col[j] = S::from_real(beta);
     }
 }
@@ -135,8 +136,3 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
     }
     for (; i < m; i += P) a[i] = S::sub_mul(a[i], td, v[i]);
 }
-
-// qr_smem is the block's dynamic shared memory, aligned for every scalar type.
-#define QR_SMEM(T, name)                                                                       \
-    extern __shared__ __align__(16) unsigned char qr_smem_raw[];                               \
-    T *name = reinterpret_cast<T *>(qr_smem_raw)

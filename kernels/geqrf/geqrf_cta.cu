@@ -8,14 +8,14 @@
 // columns right of j; the warp that owns column j+1 then forms reflector j+1 from it at once
 // (warp_larfg: the column is its own, so a __syncwarp orders it), and the next step's barrier
 // publishes v_{j+1} and tau_{j+1}. One __syncthreads per column.
-#include "householder.cuh"
+#include "../common/householder.cuh"
 
 template <typename T>
 __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n, T *tau, i64 batch, int P, int lds) {
     typedef scalar<T> S;
     const i64 b = blockIdx.x;
     if (b >= batch) return; // the whole block
-    QR_SMEM(T, s);
+    DYNAMIC_SHARED(T, s);
     const int k = min(m, n);
     T *ts = s + (i64)n * lds; // tau, k of them
     const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5;

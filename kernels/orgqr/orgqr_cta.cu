@@ -8,7 +8,7 @@
 // turned from v_{j+1} into Q's column H_{j+1} e_{j+1} = e_{j+1} - tau_{j+1} v_{j+1} by its
 // own group just before H_j reaches it: the barrier has retired every reader of v_{j+1}, and
 // the group's lanes keep their rows, so no other barrier is needed. Column 0 is turned last.
-#include "../geqrf/householder.cuh"
+#include "../common/householder.cuh"
 
 // qr_unit_column overwrites column a (holding v_c below row c) by e_c - t v_c, over the rows
 // of lane p of a group of P lanes.
@@ -26,7 +26,7 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
     typedef scalar<T> S;
     const i64 b = blockIdx.x;
     if (b >= batch) return; // the whole block
-    QR_SMEM(T, s);
+    DYNAMIC_SHARED(T, s);
     T *ts = s + (i64)n * lds; // tau, k of them
     const int tid = threadIdx.x, nt = blockDim.x;
     const int p = tid & (P - 1), g = tid / P, ng = nt / P;

@@ -9,7 +9,7 @@
 // column of S. A column stays with its group of P lanes through every reflector
 // (householder.cuh), and the reflectors are read-only: no barrier between the load and the
 // store.
-#include "../geqrf/householder.cuh"
+#include "../common/householder.cuh"
 
 template <typename T>
 __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, const T *tau, T *c, i64 ldc, i64 stridec,
@@ -17,7 +17,7 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
     typedef scalar<T> S;
     const i64 b = blockIdx.x;
     if (b >= batch) return; // the whole block
-    QR_SMEM(T, s);
+    DYNAMIC_SHARED(T, s);
     const int nq = left ? m : n, ncol = left ? n : m;
     T *vs = s + (i64)ncol * lds; // the reflectors, leading dimension nq
     T *ts = vs + (i64)k * nq;    // tau
