@@ -4,13 +4,14 @@ package batchlas
 
 // ormqrCTAShape is the launch of kernels/ormqr/ormqr_cta.cu: S (C, or C^H for side Right:
 // ncol columns of lds), the k reflectors (nq rows each) and k taus in shared memory.
-func ormqrCTAShape[T Scalar](c *ormqrCall[T]) (lanes, threads, lds, bytes int) {
+func ormqrCTAShape[T Scalar](c *ormqrCall[T]) qrCTA {
 	nq, ncol := c.nq(), c.c.cols
 	if c.side == Right {
 		ncol = c.c.rows
 	}
-	lanes, threads, lds = qrCTALayout(nq, ncol)
-	return lanes, threads, lds, (ncol*lds + (nq+1)*c.k) * sizeOf[T]()
+	l := qrCTALayout(nq, ncol)
+	l.bytes = (ncol*l.lds + (nq+1)*c.k) * sizeOf[T]()
+	return l
 }
 
 // ormqrEmpty reports whether the call leaves C as it is.
@@ -24,8 +25,8 @@ func ormqrCTACanRun[T Scalar](q *Queue, c *ormqrCall[T]) bool {
 	if ormqrEmpty(c) {
 		return true
 	}
-	_, threads, _, bytes := ormqrCTAShape(c)
-	return qrCTAFits(q, threads, bytes)
+	l := ormqrCTAShape(c)
+	return qrCTAFits(q, l.threads, l.bytes)
 }
 
 // ormqrCTA launches kernels/ormqr/ormqr_cta.cu: one block per matrix, the batch in grid x.
@@ -35,7 +36,7 @@ func ormqrCTA[T Scalar](q *Queue, c *ormqrCall[T]) error {
 	if ormqrEmpty(c) {
 		return nil
 	}
-	lanes, threads, lds, bytes := ormqrCTAShape(c)
+	l := ormqrCTAShape(c)
 	left, adj := uintptr(0), uintptr(0)
 	if c.side == Left {
 		left = 1
@@ -44,7 +45,7 @@ func ormqrCTA[T Scalar](q *Queue, c *ormqrCall[T]) error {
 		adj = 1
 	}
 	a, cm := c.a, c.c
-	return cudaOf(q).launch("ormqr_cta", "ormqr_cta_"+dtypeName[T](), dim3{cm.batch, 1, 1}, dim3{threads, 1, 1}, bytes,
+	return cudaOf(q).launch("ormqr_cta", "ormqr_cta_"+dtypeName[T](), dim3{cm.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.tau.devPtr(), cm.devPtr(), uintptr(cm.ld), uintptr(cm.strd),
-		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(lanes), uintptr(lds))
+		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(l.lanes), uintptr(l.lds), l.regs)
 }

@@ -9,6 +9,12 @@
 // Go side picks P and lds (qrCTALayout in geqrf_cuda.go): lds is P times an odd number
 // (mod 32), so that the 32/P columns and P consecutive rows that one warp touches fall in
 // distinct banks.
+//
+// Two ways to hold the columns being updated: in shared memory (group_apply, any size that
+// fits), or, when every group has at most one column and no lane more than QR_RPL rows, in
+// the registers of its group (group_apply_regs): then a step reads only the reflector from
+// shared memory, and each element of the column is loaded and stored once per kernel instead
+// of twice per step.
 #pragma once
 #include "scalar.cuh"
 
@@ -135,4 +141,57 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
         i += P;
     }
     for (; i < m; i += P) a[i] = S::sub_mul(a[i], td, v[i]);
+}
+
+// QR_RPL is the most rows of a column one lane holds in registers: lane p of a group of P
+// holds rows p + P r, r < QR_RPL, in x[r].
+#define QR_RPL 16
+
+// regs_load reads lane p's rows of the column a (m rows) into x; rows past m are left.
+template <typename T> __device__ __forceinline__ void regs_load(T (&x)[QR_RPL], const T *a, int m, int p, int P) {
+#pragma unroll
+    for (int r = 0; r < QR_RPL; r++) {
+        if (p + P * r < m) x[r] = a[p + P * r];
+    }
+}
+
+// regs_store writes lane p's rows of x to the column a (m rows).
+template <typename T> __device__ __forceinline__ void regs_store(const T (&x)[QR_RPL], T *a, int m, int p, int P) {
+#pragma unroll
+    for (int r = 0; r < QR_RPL; r++) {
+        if (p + P * r < m) a[p + P * r] = x[r];
+    }
+}
+
+// group_apply_regs is group_apply on a column held in registers (regs_load's layout): x
+// becomes (I - t v v^H) x on rows j..m-1, v(j) = 1 and v(j+1:m) = v[j+1:m] in shared memory.
+// The same rules: every lane of the warp calls it; an inactive lane adds nothing and keeps x.
+template <typename T>
+__device__ __forceinline__ void group_apply_regs(T (&x)[QR_RPL], const T *v, int j, int m, T t, int p, int P, bool active) {
+    typedef scalar<T> S;
+    T d = S::from_real(0);
+#pragma unroll
+    for (int r = 0; r < QR_RPL; r++) {
+        if (P * r >= m) break;          // the same for the whole warp
+        if (P * (r + 1) <= j) continue; // every row of this pass is above j
+        const int i = p + P * r;
+        if (active && i >= j && i < m) d = S::fma_conj(d, i == j ? S::from_real(1) : v[i], x[r]);
+    }
+    for (int off = P >> 1; off > 0; off >>= 1) d = S::add(d, S::shfl_xor(d, off));
+    if (!active) return;
+    const T td = S::mul(t, d);
+#pragma unroll
+    for (int r = 0; r < QR_RPL; r++) {
+        if (P * r >= m) break;
+        if (P * (r + 1) <= j) continue;
+        const int i = p + P * r;
+        if (i >= j && i < m) x[r] = S::sub_mul(x[r], td, i == j ? S::from_real(1) : v[i]);
+    }
+}
+
+// warp_has_column_after reports whether a group of this warp owns a column c with j < c < n,
+// given one column per group (c = g): the same answer in every lane, so that a warp with no
+// work skips a step whole.
+__device__ __forceinline__ bool warp_has_column_after(int j, int n, int warp, int P) {
+    return min(n - 1, (warp * 32 + 31) / P) > j;
 }
