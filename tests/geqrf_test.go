@@ -21,6 +21,9 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts := append(Empty(), Layout{Rows: 5, Cols: 0, Batch: 2}, Layout{Rows: 0, Cols: 4, Batch: 2})
 	layouts = append(layouts, RectLayouts(5, [2]int{1, 1}, [2]int{1, 4}, [2]int{4, 1}, [2]int{2, 2},
 		[2]int{7, 3}, [2]int{3, 7}, [2]int{7, 7}, [2]int{16, 16}, [2]int{33, 17}, [2]int{17, 33}, [2]int{40, 40})...)
+	// Very wide and very tall: "cta" cycles more columns than its block has lane groups, and
+	// holds more rows than fit in registers.
+	layouts = append(layouts, Layout{Rows: 8, Cols: 600, LDPad: 1, StridePad: 2, Batch: 2}, Layout{Rows: 520, Cols: 3, LDPad: 2, Batch: 2})
 	for _, l := range layouts {
 		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], 1, nil) })
 	}

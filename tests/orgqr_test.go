@@ -24,7 +24,7 @@ func testOrgqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		{Layout{Rows: 0, Cols: 0, Batch: 3}, 0}, {Layout{Rows: 4, Cols: 0, Batch: 2}, 0},
 		{Layout{Rows: 4, Cols: 3, Batch: 0}, 3}, {Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 2}, 0},
 	}
-	for _, s := range [][3]int{{1, 1, 1}, {4, 1, 1}, {2, 2, 2}, {5, 3, 3}, {5, 3, 1}, {7, 7, 7}, {7, 7, 4}, {16, 16, 16}, {33, 17, 17}, {33, 17, 9}} {
+	for _, s := range [][3]int{{1, 1, 1}, {4, 1, 1}, {2, 2, 2}, {5, 3, 3}, {5, 3, 1}, {7, 7, 7}, {7, 7, 4}, {16, 16, 16}, {33, 17, 17}, {33, 17, 9}, {100, 100, 60}} {
 		for _, l := range RectLayouts(5, [2]int{s[0], s[1]}) {
 			cases = append(cases, tc{l, s[2]})
 		}
@@ -45,6 +45,9 @@ func testOrgqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			return err
 		})
 		checkOrgqr[T](t, q, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, n, RandDense[T], nil)
+	})
+	t.Run("tall", func(t *testing.T) { // more rows than "cta" holds in registers
+		checkOrgqr[T](t, q, Layout{Rows: 520, Cols: 3, LDPad: 1, Batch: 2}, 3, RandDense[T], nil)
 	})
 	t.Run("saturating_nan", func(t *testing.T) {
 		checkOrgqr[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 2, Batch: 1024}, 4, RandDense[T], map[int]bool{300: true, 1023: true})

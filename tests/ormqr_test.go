@@ -22,7 +22,8 @@ func testOrmqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		transes = append(transes, batchlas.Trans)
 	}
 	// 40 reflectors take gonum's blocked path for float64.
-	shapes := []ormqrShape{{1, 1, 1}, {1, 0, 3}, {5, 3, 4}, {7, 7, 2}, {16, 16, 16}, {40, 36, 9}}
+	// {4, 3, 600}: more columns (of C, or of C^H) than "cta" has lane groups.
+	shapes := []ormqrShape{{1, 1, 1}, {1, 0, 3}, {5, 3, 4}, {7, 7, 2}, {16, 16, 16}, {40, 36, 9}, {4, 3, 600}}
 	for _, side := range []batchlas.Side{batchlas.Left, batchlas.Right} {
 		for _, trans := range transes {
 			name := fmt.Sprintf("%v%v", side, trans)
