@@ -18,6 +18,23 @@
 #pragma once
 #include "scalar.cuh"
 
+// for_each_element calls f(i, c) for the elements of a column-major m-by-n matrix that fall
+// to this thread, thread t taking elements t, t + threads, ...: consecutive threads touch
+// consecutive rows, so global accesses coalesce. One division in all, not one per element.
+template <typename F> __device__ __forceinline__ void for_each_element(int m, int n, F f) {
+    const int nt = blockDim.x, dc = nt / m, di = nt - dc * m;
+    int c = threadIdx.x / m, i = threadIdx.x - c * m;
+    while (c < n) {
+        f(i, c);
+        c += dc;
+        i += di;
+        if (i >= m) {
+            i -= m;
+            c++;
+        }
+    }
+}
+
 // Machine constants of LAPACK's larfg, for float and double.
 template <typename R> struct qr_const;
 template <> struct qr_const<float> {

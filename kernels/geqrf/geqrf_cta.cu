@@ -28,10 +28,7 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
     const int p = tid & (P - 1), g = tid / P, ng = nt / P;
     T *ab = a + b * stride;
 
-    for (int e = tid; e < m * n; e += nt) {
-        const int c = e / m, i = e - c * m;
-        s[c * lds + i] = ab[(i64)c * ld + i];
-    }
+    for_each_element(m, n, [&](int i, int c) { s[c * lds + i] = ab[(i64)c * ld + i]; });
     __syncthreads();
     T x[QR_RPL];
     if (regs && g < n) regs_load(x, s + g * lds, m, p, P);
@@ -59,10 +56,7 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
     }
     if (regs && g >= k && g < n) regs_store(x, s + g * lds, m, p, P);
     __syncthreads();
-    for (int e = tid; e < m * n; e += nt) {
-        const int c = e / m, i = e - c * m;
-        ab[(i64)c * ld + i] = s[c * lds + i];
-    }
+    for_each_element(m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
     for (int i = tid; i < k; i += nt) tau[b * k + i] = ts[i];
 }
 

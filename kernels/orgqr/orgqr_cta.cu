@@ -35,12 +35,11 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
     const int p = tid & (P - 1), g = tid / P, ng = nt / P;
     T *ab = a + b * stride;
 
-    for (int e = tid; e < m * n; e += nt) {
-        const int c = e / m, i = e - c * m;
+    for_each_element(m, n, [&](int i, int c) {
         T x = S::from_real(i == c && c >= k ? 1 : 0);
         if (c < k && i > c) x = ab[(i64)c * ld + i];
         s[c * lds + i] = x;
-    }
+    });
     for (int i = tid; i < k; i += nt) ts[i] = tau[b * k + i];
     __syncthreads();
 
@@ -83,10 +82,7 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
         }
     }
     __syncthreads();
-    for (int e = tid; e < m * n; e += nt) {
-        const int c = e / m, i = e - c * m;
-        ab[(i64)c * ld + i] = s[c * lds + i];
-    }
+    for_each_element(m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
 }
 
 // Parameters (all 8 bytes): a, ld, stride, m, n, k, tau, batch, P (lanes per column, a power

@@ -28,16 +28,14 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
     T *cb = c + b * stridec;
     const T *ab = a + b * stridea;
 
-    for (int e = tid; e < m * n; e += nt) {
-        const int j = e / m, i = e - j * m;
+    for_each_element(m, n, [&](int i, int j) {
         const T x = cb[(i64)j * ldc + i];
         if (left) s[j * lds + i] = x;
         else s[i * lds + j] = S::conj(x);
-    }
-    for (int e = tid; e < nq * k; e += nt) {
-        const int j = e / nq, i = e - j * nq;
+    });
+    for_each_element(nq, k, [&](int i, int j) {
         if (i > j) vs[j * nq + i] = ab[(i64)j * lda + i];
-    }
+    });
     for (int i = tid; i < k; i += nt) ts[i] = tau[b * k + i];
     __syncthreads();
 
@@ -61,10 +59,7 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
         }
     }
     __syncthreads();
-    for (int e = tid; e < m * n; e += nt) {
-        const int j = e / m, i = e - j * m;
-        cb[(i64)j * ldc + i] = left ? s[j * lds + i] : S::conj(s[i * lds + j]);
-    }
+    for_each_element(m, n, [&](int i, int j) { cb[(i64)j * ldc + i] = left ? s[j * lds + i] : S::conj(s[i * lds + j]); });
 }
 
 // Parameters (all 8 bytes): a, lda, stridea, tau, c, ldc, stridec, m, n, k, left (0 or 1),
