@@ -6,42 +6,47 @@ package batchlas
 // __launch_bounds__).
 const qrCTAMaxThreads = 512
 
-// qrCTARegRows is the most rows of a column that one lane of the "cta" QR kernels holds in
-// registers (QR_RPL in kernels/common/householder.cuh).
-const qrCTARegRows = 16
+// qrCTARegRows are the rows of a column that one lane of the "cta" QR kernels may hold in
+// registers (their template instances; kernels/common/householder.cuh), smallest first.
+var qrCTARegRows = [...]int{4, 8, 16}
 
 // qrCTALayout is how the "cta" QR kernels (kernels/common/householder.cuh) spread vectors of
 // length r (the rows the reflectors act on) in c columns over a block: lanes per column (a
-// power of two, each lane taking about 16 rows, and at least one warp's worth of lanes in
-// all), threads per block, the shared memory's leading dimension lds >= r, and whether the
-// groups of lanes hold their columns in registers (regs: each group has one column, each lane
-// at most qrCTARegRows rows). With fewer than 32 lanes per column a warp touches 32/lanes
-// columns at once: lds is an odd multiple of lanes, so that those columns start in distinct
-// banks.
+// power of two, each lane taking at most 16 rows where it can, and at least one warp's worth
+// of lanes in all), threads per block, the shared memory's leading dimension lds >= r, and
+// rpl, the rows per lane when the groups of lanes hold their columns in registers (each group
+// one column, each lane at most 16 rows; else 0). With fewer than 32 lanes per column a warp
+// touches 32/lanes columns at once: lds is an odd multiple of lanes, so that those columns
+// start in distinct banks. With rpl, lds is at least lanes*rpl: the registers cover that.
 func qrCTALayout(r, c int) (l qrCTA) {
 	l.lanes = 1
-	for l.lanes < 32 && (l.lanes*qrCTARegRows < r || l.lanes*c < 32) {
+	for l.lanes < 32 && (l.lanes*16 < r || l.lanes*c < 32) {
 		l.lanes *= 2
 	}
 	l.threads = min(qrCTAMaxThreads, (l.lanes*c+31)/32*32)
-	l.lds = r
+	rows := r
+	if l.lanes*c <= l.threads {
+		for _, rpl := range qrCTARegRows {
+			if r <= l.lanes*rpl {
+				l.rpl, rows = rpl, l.lanes*rpl
+				break
+			}
+		}
+	}
+	l.lds = rows
 	if l.lanes < 32 {
-		l.lds = (r + l.lanes - 1) / l.lanes * l.lanes
+		l.lds = (rows + l.lanes - 1) / l.lanes * l.lanes
 		if l.lds/l.lanes%2 == 0 {
 			l.lds += l.lanes
 		}
-	}
-	if l.lanes*c <= l.threads && r <= l.lanes*qrCTARegRows {
-		l.regs = 1
 	}
 	return l
 }
 
 // qrCTA is a launch of a "cta" QR kernel: qrCTALayout's answer and the shared bytes.
 type qrCTA struct {
-	lanes, threads, lds int
-	regs                uintptr // 1: the columns in registers
-	bytes               int
+	lanes, threads, lds, rpl int
+	bytes                    int
 }
 
 // qrCTAFits reports whether q runs a "cta" QR block of the threads and shared bytes given:
@@ -50,12 +55,12 @@ func qrCTAFits(q *Queue, threads, bytes int) bool {
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && threads <= q.dev.MaxBlock && bytes <= q.dev.SharedMem
 }
 
-// geqrfCTAShape is the launch of kernels/geqrf/geqrf_cta.cu: the matrix (n columns of lds)
-// and k taus in shared memory.
+// geqrfCTAShape is the launch of kernels/geqrf/geqrf_cta.cu: the matrix (n columns of lds),
+// k taus and, with rpl, two padded reflectors in shared memory.
 func geqrfCTAShape[T Scalar](c *geqrfCall[T]) qrCTA {
 	m, n := c.a.rows, c.a.cols
 	l := qrCTALayout(m, n)
-	l.bytes = (n*l.lds + min(m, n)) * sizeOf[T]()
+	l.bytes = (n*l.lds + min(m, n) + 2*l.lanes*l.rpl) * sizeOf[T]()
 	return l
 }
 
@@ -78,5 +83,5 @@ func geqrfCTA[T Scalar](q *Queue, c *geqrfCall[T]) error {
 	l := geqrfCTAShape(c)
 	return cudaOf(q).launch("geqrf_cta", "geqrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), c.tau.devPtr(), uintptr(a.batch),
-		uintptr(l.lanes), uintptr(l.lds), l.regs)
+		uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
 }

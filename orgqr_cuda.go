@@ -29,5 +29,5 @@ func orgqrCTA[T Scalar](q *Queue, c *orgqrCall[T]) error {
 	l := orgqrCTAShape(c)
 	return cudaOf(q).launch("orgqr_cta", "orgqr_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(c.k), c.tau.devPtr(),
-		uintptr(a.batch), uintptr(l.lanes), uintptr(l.lds), l.regs)
+		uintptr(a.batch), uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
 }

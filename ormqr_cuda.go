@@ -3,14 +3,19 @@
 package batchlas
 
 // ormqrCTAShape is the launch of kernels/ormqr/ormqr_cta.cu: S (C, or C^H for side Right:
-// ncol columns of lds), the k reflectors (nq rows each) and k taus in shared memory.
+// ncol columns of lds), the k reflectors (padded to lanes*rpl rows with rpl) and k taus in
+// shared memory.
 func ormqrCTAShape[T Scalar](c *ormqrCall[T]) qrCTA {
 	nq, ncol := c.nq(), c.c.cols
 	if c.side == Right {
 		ncol = c.c.rows
 	}
 	l := qrCTALayout(nq, ncol)
-	l.bytes = (ncol*l.lds + (nq+1)*c.k) * sizeOf[T]()
+	ldv := nq // the reflectors' leading dimension
+	if l.rpl > 0 {
+		ldv = l.lanes * l.rpl
+	}
+	l.bytes = (ncol*l.lds + (ldv+1)*c.k) * sizeOf[T]()
 	return l
 }
 
@@ -47,5 +52,5 @@ func ormqrCTA[T Scalar](q *Queue, c *ormqrCall[T]) error {
 	a, cm := c.a, c.c
 	return cudaOf(q).launch("ormqr_cta", "ormqr_cta_"+dtypeName[T](), dim3{cm.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.tau.devPtr(), cm.devPtr(), uintptr(cm.ld), uintptr(cm.strd),
-		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(l.lanes), uintptr(l.lds), l.regs)
+		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
 }

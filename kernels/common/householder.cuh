@@ -11,10 +11,10 @@
 // distinct banks.
 //
 // Two ways to hold the columns being updated: in shared memory (group_apply, any size that
-// fits), or, when every group has at most one column and no lane more than QR_RPL rows, in
-// the registers of its group (group_apply_regs): then a step reads only the reflector from
-// shared memory, and each element of the column is loaded and stored once per kernel instead
-// of twice per step.
+// fits), or, when every group has one column and no lane more than 16 rows, in the registers
+// of its group (group_apply_regs): then a step reads only the reflector from shared memory,
+// and each element of the column is loaded and stored once per kernel instead of twice per
+// step.
 #pragma once
 #include "scalar.cuh"
 
@@ -160,50 +160,50 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
     for (; i < m; i += P) a[i] = S::sub_mul(a[i], td, v[i]);
 }
 
-// QR_RPL is the most rows of a column one lane holds in registers: lane p of a group of P
-// holds rows p + P r, r < QR_RPL, in x[r].
-#define QR_RPL 16
+// Columns in registers. A group of P lanes holds a column of P*RPL rows (RPL a template
+// constant: 4, 8 or 16), lane p rows p + P r in x[r], the rows past the matrix's m being zero.
+// The reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m.
+// Then every step runs the same unrolled loop over all rows, with no tests and no dynamic
+// register index: the zeros make the rows outside j..m-1 add nothing and change nothing.
 
-// regs_load reads lane p's rows of the column a (m rows) into x; rows past m are left.
-template <typename T> __device__ __forceinline__ void regs_load(T (&x)[QR_RPL], const T *a, int m, int p, int P) {
+// regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
+template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {
 #pragma unroll
-    for (int r = 0; r < QR_RPL; r++) {
-        if (p + P * r < m) x[r] = a[p + P * r];
-    }
+    for (int r = 0; r < RPL; r++) x[r] = a[p + P * r];
 }
 
-// regs_store writes lane p's rows of x to the column a (m rows).
-template <typename T> __device__ __forceinline__ void regs_store(const T (&x)[QR_RPL], T *a, int m, int p, int P) {
+// regs_store writes lane p's rows below m of x to the column a.
+template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int m, int p, int P) {
 #pragma unroll
-    for (int r = 0; r < QR_RPL; r++) {
+    for (int r = 0; r < RPL; r++) {
         if (p + P * r < m) a[p + P * r] = x[r];
     }
 }
 
-// group_apply_regs is group_apply on a column held in registers (regs_load's layout): x
-// becomes (I - t v v^H) x on rows j..m-1, v(j) = 1 and v(j+1:m) = v[j+1:m] in shared memory.
-// The same rules: every lane of the warp calls it; an inactive lane adds nothing and keeps x.
-template <typename T>
-__device__ __forceinline__ void group_apply_regs(T (&x)[QR_RPL], const T *v, int j, int m, T t, int p, int P, bool active) {
+// group_apply_regs is group_apply on a column held in registers: x becomes (I - t v v^H) x,
+// v the padded reflector (P*RPL rows) in shared memory. The same rules: every lane of the
+// warp calls it; an inactive lane adds nothing and keeps x. float keeps v in registers
+// between the two passes; the 8- and 16-byte types read it again (a broadcast read) rather
+// than double the registers a thread needs, which would halve the blocks an SM holds.
+template <typename T, int RPL>
+__device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, int p, int P, bool active) {
     typedef scalar<T> S;
+    constexpr bool keep = sizeof(T) <= 4;
+    T vr[keep ? RPL : 1];
     T d = S::from_real(0);
+    if (active) {
 #pragma unroll
-    for (int r = 0; r < QR_RPL; r++) {
-        if (P * r >= m) break;          // the same for the whole warp
-        if (P * (r + 1) <= j) continue; // every row of this pass is above j
-        const int i = p + P * r;
-        if (active && i >= j && i < m) d = S::fma_conj(d, i == j ? S::from_real(1) : v[i], x[r]);
+        for (int r = 0; r < RPL; r++) {
+            const T vi = v[p + P * r];
+            if (keep) vr[keep ? r : 0] = vi;
+            d = S::fma_conj(d, vi, x[r]);
+        }
     }
     for (int off = P >> 1; off > 0; off >>= 1) d = S::add(d, S::shfl_xor(d, off));
     if (!active) return;
     const T td = S::mul(t, d);
 #pragma unroll
-    for (int r = 0; r < QR_RPL; r++) {
-        if (P * r >= m) break;
-        if (P * (r + 1) <= j) continue;
-        const int i = p + P * r;
-        if (i >= j && i < m) x[r] = S::sub_mul(x[r], td, i == j ? S::from_real(1) : v[i]);
-    }
+    for (int r = 0; r < RPL; r++) x[r] = S::sub_mul(x[r], td, keep ? vr[keep ? r : 0] : v[p + P * r]);
 }
 
 // warp_has_column_after reports whether a group of this warp owns a column c with j < c < n,
@@ -211,4 +211,11 @@ __device__ __forceinline__ void group_apply_regs(T (&x)[QR_RPL], const T *v, int
 // work skips a step whole.
 __device__ __forceinline__ bool warp_has_column_after(int j, int n, int warp, int P) {
     return min(n - 1, (warp * 32 + 31) / P) > j;
+}
+
+// pad_row is row i of the padded form of a reflector stored LAPACK's way in column col
+// (v(j) = 1 implicit, v(j+1:m) below it): zero above j and from m on. Only rows j+1..m-1
+// of col are read.
+template <typename T> __device__ __forceinline__ T pad_row(const T *col, int i, int j, int m) {
+    return i > j && i < m ? col[i] : scalar<T>::from_real(i == j ? 1 : 0);
 }
