@@ -24,6 +24,7 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	// Very wide and very tall: "cta" cycles more columns than its block has lane groups, and
 	// holds more rows than fit in registers.
 	layouts = append(layouts, Layout{Rows: 8, Cols: 600, LDPad: 1, StridePad: 2, Batch: 2}, Layout{Rows: 520, Cols: 3, LDPad: 2, Batch: 2})
+	layouts = append(layouts, Layout{Rows: 3, Cols: 2, Batch: 70000}) // past grid y and z's 65535
 	for _, l := range layouts {
 		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], 1, nil) })
 	}
@@ -37,6 +38,29 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			return err
 		})
 		checkGeqrf[T](t, q, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, RandDense[T], 1, nil)
+	})
+	// A saturating batch of one matrix: every factor and tau the same, bit for bit.
+	t.Run("identical_1024", func(t *testing.T) {
+		l := Layout{Rows: 33, Cols: 17, LDPad: 1, Batch: 1024}
+		d := RandDense[T](NewRand(t), l.Rows, l.Cols)
+		in := NewStored[T](l)
+		for b := 0; b < l.Batch; b++ {
+			in.SetDense(b, d)
+		}
+		k := l.Cols
+		a, tv := Upload(t, q, in), UploadVector(t, q, Fill(k*l.Batch, NaN[T]()))
+		if err := batchlas.Geqrf(q, a, tv); routeRefused(err) {
+			t.Skipf("pinned family refuses %v: %v", l, err)
+		} else if err != nil {
+			t.Fatalf("Geqrf: %v", err)
+		}
+		out, tau := Download(t, q, a, l), DownloadVector(t, q, tv)
+		first := fmt.Sprint(out.Dense(0).D, tau[:k])
+		for b := 1; b < l.Batch; b++ {
+			if got := fmt.Sprint(out.Dense(b).D, tau[b*k:(b+1)*k]); got != first {
+				t.Fatalf("matrix %d's factor or tau differs from matrix 0's", b)
+			}
+		}
 	})
 	// NaN and Inf in a saturating batch: those matrices give NaN, the others are right.
 	t.Run("saturating_nan_inf", func(t *testing.T) {
