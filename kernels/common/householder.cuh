@@ -1,6 +1,6 @@
-// Householder reflectors in shared memory, shared by the "cta" QR kernels (geqrf_cta.cu,
-// orgqr_cta.cu, ormqr_cta.cu): LAPACK's larfg for one column by one warp, and the
-// application of H = I - t v v^H to columns, P lanes per column.
+// Householder reflectors for the "cta" QR kernels (geqrf_cta.cu, orgqr_cta.cu, ormqr_cta.cu),
+// one block per matrix: LAPACK's larfg for one column by one warp, and the application of
+// H = I - t v v^H to columns, P lanes per column.
 //
 // Layout: a matrix held column-major in shared memory with leading dimension lds. A column is
 // updated by a group of P lanes (P a power of two, at most 32, the group inside one warp):
@@ -92,9 +92,9 @@ template <typename T> __device__ __forceinline__ void warp_scale(T *x, int from,
 }
 
 // warp_larfg is LAPACK's larfg on column col of a shared matrix at step j, by one whole warp:
-// it finds beta (real) and tau with H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)),
-// alpha = col[j] and x = col[j+1:m]. col[j] becomes beta, x becomes v's tail, and lane 0
-// writes tau to *tau. tau = 0 (H = I, nothing written) when x = 0 and alpha is real. When
+// with alpha = col[j] and x = col[j+1:m] it finds the real beta and tau with
+// H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)). col[j] becomes
+// beta, x becomes v's tail, and lane 0 writes tau to *tau. tau = 0 (H = I, nothing written) when x = 0 and alpha is real. When
 // |beta| < safmin, x and alpha are scaled up by 1/safmin (at most 20 times) before the
 // reflector is formed, and beta scaled back, as LAPACK does. Lanes of other groups may have
 // written col just before: the caller puts a __syncwarp between.
