@@ -122,6 +122,7 @@ using std::isfinite;
 using std::isinf;
 using std::isnan;
 using std::sqrt;
-// (By value: decltype(a < b ? a : b) of two lvalues is a reference to a parameter.)
-template <typename A, typename B> inline std::common_type_t<A, B> min(A a, B b) { return a < b ? a : b; }
-template <typename A, typename B> inline std::common_type_t<A, B> max(A a, B b) { return a < b ? b : a; }
+// The result is a value: decltype of a conditional on two lvalues of one type is a
+// reference, which would refer to a parameter that no longer lives.
+template <typename A, typename B> inline auto min(A a, B b) -> typename std::common_type<A, B>::type { return a < b ? a : b; }
+template <typename A, typename B> inline auto max(A a, B b) -> typename std::common_type<A, B>::type { return a < b ? b : a; }
