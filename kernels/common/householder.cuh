@@ -62,69 +62,92 @@ template <typename R> __device__ __forceinline__ R warp_sum(R x) {
 // nan_max is the larger of a and b, or NaN when either is NaN (fmax would drop the NaN).
 template <typename R> __device__ __forceinline__ R nan_max(R a, R b) { return (a > b || a != a) ? a : b; }
 
-// warp_nrm2 returns the Euclidean norm of x[from:m] (every lane gets it), as LAPACK's nrm2:
-// no overflow or underflow. The plain sum of squares serves unless it left the range where it
-// is exact to rounding; then the elements are scaled by their largest part and summed again.
-// NaN gives NaN; Inf gives NaN (Inf/Inf), and a NaN norm makes larfg's tau NaN.
-template <typename T> __device__ typename scalar<T>::real warp_nrm2(const T *x, int from, int m, int lane) {
-    typedef scalar<T> S;
-    typedef typename S::real R;
+// warp_max is nan_max over the 32 lanes, in every lane.
+template <typename R> __device__ __forceinline__ R warp_max(R x) {
+#pragma unroll
+    for (int off = 16; off > 0; off >>= 1) x = nan_max(x, __shfl_xor_sync(0xffffffffu, x, off));
+    return x;
+}
+
+// team_nrm2 returns the Euclidean norm of a vector spread over a team of lanes, as LAPACK's
+// nrm2: no overflow or underflow. each(f) calls f(re, im) on the parts of each element this
+// lane holds; sum(x) and max(x) combine one value per lane over the team and return the
+// team's result to every lane of the warp, the same bits in all (so that every branch below
+// goes the same way in the whole warp). The plain sum of squares serves unless it left the
+// range where it is exact to rounding; then the parts are scaled by the largest and summed
+// again. NaN gives NaN; Inf gives NaN (Inf/Inf), which makes larfg's tau NaN.
+template <typename R, typename Each, typename Sum, typename Max>
+__device__ __forceinline__ R team_nrm2(Each each, Sum sum, Max max) {
     R ssq = 0;
-    for (int i = from + lane; i < m; i += 32) ssq += S::abs2(x[i]);
-    ssq = warp_sum(ssq);
+    each([&](R re, R im) { ssq += re * re + im * im; });
+    ssq = sum(ssq);
     if (ssq >= qr_const<R>::ssq_lo() && ssq <= qr_const<R>::ssq_hi()) return sqrt(ssq);
     R big = 0;
-    for (int i = from + lane; i < m; i += 32) big = nan_max(nan_max(big, R(fabs(S::re(x[i])))), R(fabs(S::im(x[i]))));
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) big = nan_max(big, __shfl_xor_sync(0xffffffffu, big, off));
+    each([&](R re, R im) { big = nan_max(nan_max(big, R(fabs(re))), R(fabs(im))); });
+    big = max(big);
     if (big == 0) return 0;
     ssq = 0;
-    for (int i = from + lane; i < m; i += 32) {
-        const R re = S::re(x[i]) / big, im = S::im(x[i]) / big;
+    each([&](R re, R im) {
+        re /= big;
+        im /= big;
         ssq += re * re + im * im;
-    }
-    return big * sqrt(warp_sum(ssq));
+    });
+    return big * sqrt(sum(ssq));
 }
 
-// warp_scale multiplies x[from:m] by s, lane by lane over the rows warp_nrm2 reads.
-template <typename T> __device__ __forceinline__ void warp_scale(T *x, int from, int m, T s, int lane) {
-    for (int i = from + lane; i < m; i += 32) x[i] = scalar<T>::mul(x[i], s);
-}
-
-// warp_larfg is LAPACK's larfg on column col of a shared matrix at step j, by one whole warp:
-// with alpha = col[j] and x = col[j+1:m] it finds the real beta and tau with
-// H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)). col[j] becomes
-// beta, x becomes v's tail, and lane 0 writes tau to *tau. tau = 0 (H = I, nothing written) when x = 0 and alpha is real. When
-// |beta| < safmin, x and alpha are scaled up by 1/safmin (at most 20 times) before the
-// reflector is formed, and beta scaled back, as LAPACK does. Lanes of other groups may have
-// written col just before: the caller puts a __syncwarp between.
-template <typename T> __device__ void warp_larfg(T *col, int j, int m, T *tau, int lane) {
+// larfg is LAPACK's larfg for alpha = ar + i ai and a vector x that the caller holds: nrm2()
+// returns ||x|| (the same in every lane), scale(s) multiplies x by s. It returns the real beta
+// and sets tau, with H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)),
+// x becoming v's tail. tau = 0 (H = I, x unchanged, beta = ar) when x = 0 and alpha is real.
+// When |beta| < safmin, x and alpha are scaled up by 1/safmin (at most 20 times) before the
+// reflector is formed, and beta scaled back, as LAPACK does.
+template <typename T, typename Nrm2, typename Scale>
+__device__ __forceinline__ typename scalar<T>::real larfg(typename scalar<T>::real ar, typename scalar<T>::real ai, Nrm2 nrm2,
+                                                          Scale scale, T &tau) {
     typedef scalar<T> S;
     typedef typename S::real R;
     const R safmin = qr_const<R>::safmin();
-    R ar = S::re(col[j]), ai = S::im(col[j]);
-    R xnorm = warp_nrm2(col, j + 1, m, lane);
+    R xnorm = nrm2();
     if (xnorm == 0 && ai == 0) {
-        if (lane == 0) *tau = S::from_real(0);
-        return;
+        tau = S::from_real(0);
+        return ar;
     }
     R beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
     int knt = 0;
     if (fabs(beta) < safmin) {
         const R rsafmn = R(1) / safmin;
         do {
-            warp_scale(col, j + 1, m, S::from_real(rsafmn), lane);
+            scale(S::from_real(rsafmn));
             beta *= rsafmn;
             ar *= rsafmn;
             ai *= rsafmn;
             knt++;
         } while (fabs(beta) < safmin && knt < 20);
-        xnorm = warp_nrm2(col, j + 1, m, lane);
+        xnorm = nrm2();
         beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
     }
-    const T t = S::make((beta - ar) / beta, -ai / beta);
-    warp_scale(col, j + 1, m, S::inv(S::make(ar - beta, ai)), lane);
+    tau = S::make((beta - ar) / beta, -ai / beta);
+    scale(S::inv(S::make(ar - beta, ai)));
     for (; knt > 0; knt--) beta *= safmin;
+    return beta;
+}
+
+// warp_larfg is larfg on column col of a shared matrix at step j, by one whole warp: alpha =
+// col[j], x = col[j+1:m]. col[j] becomes beta, x becomes v's tail, and lane 0 writes tau to
+// *tau. Lanes of other groups may have written col just before: the caller puts a __syncwarp
+// between.
+template <typename T> __device__ void warp_larfg(T *col, int j, int m, T *tau, int lane) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    auto each = [&](auto f) {
+        for (int i = j + 1 + lane; i < m; i += 32) f(S::re(col[i]), S::im(col[i]));
+    };
+    auto nrm2 = [&] { return team_nrm2<R>(each, [](R v) { return warp_sum(v); }, [](R v) { return warp_max(v); }); };
+    auto scale = [&](T s) {
+        for (int i = j + 1 + lane; i < m; i += 32) col[i] = S::mul(col[i], s);
+    };
+    T t;
+    const R beta = larfg(S::re(col[j]), S::im(col[j]), nrm2, scale, t);
     if (lane == 0) {
         *tau = t;
         col[j] = S::from_real(beta);
@@ -218,4 +241,44 @@ __device__ __forceinline__ bool warp_has_column_after(int j, int n, int warp, in
 // of col are read.
 template <typename T> __device__ __forceinline__ T pad_row(const T *col, int i, int j, int m) {
     return i > j && i < m ? col[i] : scalar<T>::from_real(i == j ? 1 : 0);
+}
+
+// group_larfg_regs is larfg on the column that a group holds in registers (regs_load's
+// layout), at row j: alpha is row j, x the rows below. Every lane of the warp runs it, so
+// that the reductions can shuffle; only the lanes with mine set (the group whose first lane is
+// src) change their x, and every lane gets that group's beta and tau. Rows above j stay; x's
+// rows below j become v's tail (the padding stays zero); row j is left for the caller, who
+// writes beta there.
+template <typename T, int RPL>
+__device__ __forceinline__ typename scalar<T>::real group_larfg_regs(T (&x)[RPL], int j, int p, int P, int src, bool mine, T &tau) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    T alpha = S::from_real(0);
+#pragma unroll
+    for (int r = 0; r < RPL; r++) {
+        if (p + P * r == j) alpha = x[r];
+    }
+    alpha = S::shfl(alpha, src + (j & (P - 1)));
+    auto each = [&](auto f) {
+#pragma unroll
+        for (int r = 0; r < RPL; r++) {
+            if (mine && p + P * r > j) f(S::re(x[r]), S::im(x[r]));
+        }
+    };
+    auto sum = [&](R v) {
+        for (int off = P >> 1; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
+        return __shfl_sync(0xffffffffu, v, src);
+    };
+    auto max = [&](R v) {
+        for (int off = P >> 1; off > 0; off >>= 1) v = nan_max(v, __shfl_xor_sync(0xffffffffu, v, off));
+        return __shfl_sync(0xffffffffu, v, src);
+    };
+    auto nrm2 = [&] { return team_nrm2<R>(each, sum, max); };
+    auto scale = [&](T s) {
+#pragma unroll
+        for (int r = 0; r < RPL; r++) {
+            if (mine && p + P * r > j) x[r] = S::mul(x[r], s);
+        }
+    };
+    return larfg(S::re(alpha), S::im(alpha), nrm2, scale, tau);
 }

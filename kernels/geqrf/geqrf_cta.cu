@@ -11,9 +11,11 @@
 //
 // Two ways to hold the columns right of the pivot (householder.cuh): in shared memory
 // (geqrf_smem, any size that fits), or, with one column per group and at most 16 rows per
-// lane, in the registers of their groups (geqrf_regs): a column goes to shared memory only
-// when it becomes the pivot, and the reflector is published padded (pad_row) in one of two
-// buffers that alternate by step.
+// lane, in the registers of their groups (geqrf_regs). There the group that holds column j+1
+// forms reflector j+1 in its registers (group_larfg_regs, its warp's other lanes helping
+// with nothing but the shuffles), writes the finished column to shared memory and publishes
+// the reflector padded (zero above j+1, one at j+1) in one of two buffers that alternate by
+// step.
 #include "../common/householder.cuh"
 
 template <typename T>
@@ -37,33 +39,39 @@ __device__ __forceinline__ void geqrf_smem(T *s, T *ts, int m, int n, int k, int
     }
 }
 
-// geqrf_pivot forms reflector j from column j of s (one warp) and writes its padded form to
-// vb (P*RPL rows).
-template <typename T>
-__device__ __forceinline__ void geqrf_pivot(T *col, int j, int m, T *tau, T *vb, int rows, int lane) {
-    warp_larfg(col, j, m, tau, lane);
-    __syncwarp();
-    for (int i = lane; i < rows; i += 32) vb[i] = pad_row(col, i, j, m);
+// geqrf_pivot: the warp of group g = j, which holds column j in x, forms reflector j
+// (group_larfg_regs); that group writes the column (R above, beta, v's tail) to col, v padded
+// to vb and tau to *tau. src is the group's first lane.
+template <typename T, int RPL>
+__device__ __forceinline__ void geqrf_pivot(T (&x)[RPL], int j, int m, int p, int P, int src, bool mine, T *col, T *vb, T *tau) {
+    typedef scalar<T> S;
+    T t;
+    const typename S::real beta = group_larfg_regs(x, j, p, P, src, mine, t);
+    if (!mine) return;
+#pragma unroll
+    for (int r = 0; r < RPL; r++) {
+        const int i = p + P * r;
+        if (i < m) col[i] = i == j ? S::from_real(beta) : x[r];
+        vb[i] = i > j ? x[r] : S::from_real(i == j ? 1 : 0);
+    }
+    if (p == 0) *tau = t;
 }
 
 template <typename T, int RPL>
 __device__ __forceinline__ void geqrf_regs(T *s, T *ts, T *vb, int m, int n, int k, int lds, int P) {
     typedef scalar<T> S;
-    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    const int tid = threadIdx.x, warp = tid >> 5;
     const int p = tid & (P - 1), g = tid / P, rows = P * RPL;
     T x[RPL];
     if (g < n) regs_load(x, s + g * lds, p, P);
-    if (warp == 0) geqrf_pivot(s, 0, m, ts, vb, rows, lane);
+    if (warp == 0) geqrf_pivot(x, 0, m, p, P, 0, g == 0, s, vb, ts); // group 0 starts warp 0
     for (int j = 0; j < k; j++) {
         __syncthreads();
         if (!warp_has_column_after(j, n, warp, P)) continue;
         group_apply_regs(x, vb + (j & 1) * rows, S::conj(ts[j]), p, P, g > j && g < n);
-        if (j + 1 < k) {
-            if (g == j + 1) regs_store(x, s + g * lds, m, p, P);
-            if (warp == (j + 1) * P / 32) {
-                __syncwarp();
-                geqrf_pivot(s + (j + 1) * lds, j + 1, m, ts + j + 1, vb + ((j + 1) & 1) * rows, rows, lane);
-            }
+        if (j + 1 < k && warp == (j + 1) * P / 32) {
+            geqrf_pivot(x, j + 1, m, p, P, (j + 1) * P & 31, g == j + 1, s + (j + 1) * lds, vb + ((j + 1) & 1) * rows,
+                        ts + j + 1);
         }
     }
     if (g >= k && g < n) regs_store(x, s + g * lds, m, p, P); // columns never pivots (m < n)
