@@ -18,6 +18,14 @@ template <> struct scalar<float> {
     static __device__ __forceinline__ float sub_mul_conj(float c, float a, float b) { return fmaf(-a, b, c); }
     static __device__ __forceinline__ float scale(float x, float s) { return x * s; }
     static __device__ __forceinline__ float shfl(float x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
+    // sub_mul returns c - a*b; mul a*b; inv 1/x (Inf for 0, as a division gives).
+    static __device__ __forceinline__ float sub_mul(float c, float a, float b) { return fmaf(-a, b, c); }
+    static __device__ __forceinline__ float mul(float a, float b) { return a * b; }
+    static __device__ __forceinline__ float inv(float x) { return 1.0f / x; }
+    static __device__ __forceinline__ bool is_zero(float x) { return x == 0.0f; }
+    // from_bits is a kernel parameter: the bit patterns of the real and imaginary parts as
+    // doubles (every floating kernel parameter travels as i64).
+    static __device__ __forceinline__ float from_bits(long long re, long long) { return (float)__longlong_as_double(re); }
 };
 
 template <> struct scalar<double> {
@@ -29,6 +37,11 @@ template <> struct scalar<double> {
     static __device__ __forceinline__ double sub_mul_conj(double c, double a, double b) { return fma(-a, b, c); }
     static __device__ __forceinline__ double scale(double x, double s) { return x * s; }
     static __device__ __forceinline__ double shfl(double x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
+    static __device__ __forceinline__ double sub_mul(double c, double a, double b) { return fma(-a, b, c); }
+    static __device__ __forceinline__ double mul(double a, double b) { return a * b; }
+    static __device__ __forceinline__ double inv(double x) { return 1.0 / x; }
+    static __device__ __forceinline__ bool is_zero(double x) { return x == 0.0; }
+    static __device__ __forceinline__ double from_bits(long long re, long long) { return __longlong_as_double(re); }
 };
 
 template <typename C, typename R> struct cscalar {
@@ -49,6 +62,41 @@ template <typename C, typename R> struct cscalar {
         x.re = __shfl_sync(0xffffffffu, x.re, lane);
         x.im = __shfl_sync(0xffffffffu, x.im, lane);
         return x;
+    }
+    // c - a*b = c - (a.re*b.re - a.im*b.im) - i (a.re*b.im + a.im*b.re)
+    static __device__ __forceinline__ C sub_mul(C c, C a, C b) {
+        C r;
+        r.re = c.re - a.re * b.re + a.im * b.im;
+        r.im = c.im - a.re * b.im - a.im * b.re;
+        return r;
+    }
+    static __device__ __forceinline__ C mul(C a, C b) {
+        C r;
+        r.re = a.re * b.re - a.im * b.im;
+        r.im = a.re * b.im + a.im * b.re;
+        return r;
+    }
+    // inv is 1/x by Smith's scaling, which neither overflows nor underflows where 1/x is
+    // representable; 1/0 is NaN.
+    static __device__ __forceinline__ C inv(C x) {
+        C r;
+        if (fabs(x.re) >= fabs(x.im)) {
+            const R t = x.im / x.re, d = x.re + x.im * t;
+            r.re = R(1) / d;
+            r.im = -t / d;
+        } else {
+            const R t = x.re / x.im, d = x.re * t + x.im;
+            r.re = t / d;
+            r.im = R(-1) / d;
+        }
+        return r;
+    }
+    static __device__ __forceinline__ bool is_zero(C x) { return x.re == 0 && x.im == 0; }
+    static __device__ __forceinline__ C from_bits(long long re, long long im) {
+        C c;
+        c.re = (R)__longlong_as_double(re);
+        c.im = (R)__longlong_as_double(im);
+        return c;
     }
 };
 

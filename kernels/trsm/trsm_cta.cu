@@ -1,0 +1,57 @@
+// trsm "cta": B := alpha op(A)^-1 B (side Left) or alpha B op(A)^-1 (side Right) for a batch,
+// one block per matrix. A's triangle goes to shared memory once (trsv.cuh maps all sixteen
+// variants onto one forward substitution); the right-hand-side vectors, the columns of B
+// (Left) or its rows (Right), pass through shared memory in tiles of blockDim.x vectors, one
+// thread solving each. Right solves x op(A) = b for each row x, that is op(A)^T x^T = b^T:
+// the same solve with the transpose flipped.
+//
+// alpha = 0 sets B to zero without reading A or B, as the BLAS does.
+#include "trsv.cuh"
+
+template <typename T>
+__device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int n, int nv, i64 batch, int flags,
+                         T alpha) {
+    typedef scalar<T> S;
+    const i64 bi = blockIdx.x;
+    if (bi >= batch) return;
+    a += bi * sa;
+    b += bi * sb;
+    const bool left = flags & TRI_LEFT;
+    // Element k of vector v of B: Left, row k of column v; Right, column k of row v.
+    const i64 sv = left ? ldb : 1, sk = left ? 1 : ldb;
+    T *L = tri_shared<T>();
+    T *x = L + tri_col(n, (n + 3) & ~3);
+    if (S::is_zero(alpha)) {
+        block_walk(left ? n : nv, left ? nv : n, [&](int f, int s) {
+            const int v = left ? s : f, k = left ? f : s;
+            b[(i64)v * sv + (i64)k * sk] = S::from_real(0);
+        });
+        return;
+    }
+    const bool trans = flags & TRI_TRANS;
+    const tri_op op = {(flags & TRI_LOWER) != 0, left ? trans : !trans, (flags & TRI_CONJ) != 0, (flags & TRI_UNIT) != 0};
+    tri_load(L, a, lda, n, op);
+    for (int v0 = 0; v0 < nv; v0 += blockDim.x) {
+        const int cnt = min((int)blockDim.x, nv - v0);
+        T *g = b + v0 * sv;
+        tile_copy(x, g, sv, sk, !left, cnt, n, true, alpha);
+        __syncthreads();
+        if ((int)threadIdx.x < cnt) tri_solve<T, tri_chunk<T>::value>(L, x + threadIdx.x * tri_stride(n), n, op.reversed());
+        __syncthreads();
+        tile_copy(x, g, sv, sk, !left, cnt, n, false, alpha);
+        __syncthreads();
+    }
+}
+
+#define TRSM_CTA(NAME, T)                                                                                 \
+    extern "C" __global__ void __launch_bounds__(TRI_THREADS)                                             \
+        NAME(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, i64 n, i64 nv, i64 batch, i64 flags,     \
+             i64 alpha_re, i64 alpha_im) {                                                                \
+        trsm_cta<T>(a, lda, sa, b, ldb, sb, (int)n, (int)nv, batch, (int)flags,                           \
+                    scalar<T>::from_bits(alpha_re, alpha_im));                                            \
+    }
+
+TRSM_CTA(trsm_cta_f32, float)
+TRSM_CTA(trsm_cta_f64, double)
+TRSM_CTA(trsm_cta_c64, cfloat)
+TRSM_CTA(trsm_cta_c128, cdouble)

@@ -1,0 +1,108 @@
+//go:build cuda
+
+package batchlas
+
+import "math"
+
+// Flags of the "cta" triangular kernels (kernels/trsm/trsv.cuh defines them alike).
+const (
+	triLeft  = 1 << iota // trsm side Left: the vectors are B's columns, else its rows
+	triLower             // A's lower triangle is stored
+	triTrans             // op(A) transposes A
+	triConj              // op(A) conjugates A
+	triUnit              // A's diagonal is taken as ones and not read
+)
+
+// triMaxThreads is the most threads of a trsm or potrs "cta" block (TRI_THREADS of
+// kernels/trsm/trsv.cuh), one per right-hand-side vector solved at once; more vectors go
+// through the block in turns.
+const triMaxThreads = 64
+
+// triCTAShape is the launch of a trsm or potrs "cta" block for a triangle of order n,
+// vectors right-hand-side vectors of n elements, and elements of size bytes: threads, one
+// per vector (a multiple of 32, up to triMaxThreads), and the dynamic shared memory, the
+// triangle column-packed with each column starting at a multiple of 4 rows (tri_col) and
+// then a tile of threads vectors with the odd stride n|1. ok is false when not even 32
+// threads fit the device's shared memory per block.
+func triCTAShape(q *Queue, n, vectors, size int) (threads, shared int, ok bool) {
+	n4 := (n + 3) &^ 3
+	c, r := n/4, n%4
+	tri := 4*c*n4 - 8*c*(c-1) + r*(n4-4*c)
+	for threads = min(triMaxThreads, max(32, (vectors+31)&^31)); threads >= 32; threads -= 32 {
+		shared = (tri + threads*(n|1)) * size
+		if shared <= q.dev.SharedMem && threads <= q.dev.MaxBlock {
+			return threads, shared, true
+		}
+	}
+	return 0, 0, false
+}
+
+// kernelScalar is x as a kernel takes a floating scalar: the bit patterns of its real and
+// imaginary parts as float64.
+func kernelScalar[T Scalar](x T) (re, im uintptr) {
+	var c complex128
+	switch v := any(x).(type) {
+	case float32:
+		c = complex(float64(v), 0)
+	case float64:
+		c = complex(v, 0)
+	case complex64:
+		c = complex128(v)
+	case complex128:
+		c = v
+	}
+	return uintptr(math.Float64bits(real(c))), uintptr(math.Float64bits(imag(c)))
+}
+
+// trsmOrder is the order of A and the number of right-hand-side vectors: B's columns (side
+// Left) or rows (side Right).
+func trsmOrder[T Scalar](c *trsmCall[T]) (n, vectors int) {
+	if c.side == Left {
+		return c.b.rows, c.b.cols
+	}
+	return c.b.cols, c.b.rows
+}
+
+// trsmCTACanRun: a CUDA queue whose shared memory per block holds A's triangle and a tile of
+// 32 vectors (trsm with nothing to solve always runs).
+func trsmCTACanRun[T Scalar](q *Queue, c *trsmCall[T]) bool {
+	if q.dev.Backend != CUDA {
+		return false
+	}
+	n, vectors := trsmOrder(c)
+	_, _, ok := triCTAShape(q, n, vectors, sizeOf[T]())
+	return ok || n == 0 || vectors == 0 || c.b.batch == 0
+}
+
+// trsmCTA launches kernels/trsm/trsm_cta.cu: one block per matrix, the batch in grid x.
+func trsmCTA[T Scalar](q *Queue, c *trsmCall[T]) error {
+	a, b := c.a, c.b
+	n, vectors := trsmOrder(c)
+	if n == 0 || vectors == 0 || b.batch == 0 {
+		return nil
+	}
+	threads, shared, ok := triCTAShape(q, n, vectors, sizeOf[T]())
+	if !ok {
+		return argErr("trsm", "route", "cta: a triangle of order %d does not fit the shared memory", n)
+	}
+	flags := 0
+	if c.side == Left {
+		flags |= triLeft
+	}
+	if c.uplo == Lower {
+		flags |= triLower
+	}
+	if c.trans != NoTrans {
+		flags |= triTrans
+	}
+	if c.trans == ConjTrans {
+		flags |= triConj
+	}
+	if c.diag == Unit {
+		flags |= triUnit
+	}
+	re, im := kernelScalar(c.alpha)
+	return cudaOf(q).launch("trsm_cta", "trsm_cta_"+dtypeName[T](), dim3{b.batch, 1, 1}, dim3{threads, 1, 1}, shared,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), b.devPtr(), uintptr(b.ld), uintptr(b.strd),
+		uintptr(n), uintptr(vectors), uintptr(b.batch), uintptr(flags), re, im)
+}
