@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Checks that every fatbin in kernels/MANIFEST was built from the sources now in the tree:
-# the recorded hash must equal the sha256 of the family's .cu file, kernels/common/*.cuh and
-# build.sh, and the fatbin must exist. Needs no nvcc. With --write (build.sh's last step) it
-# records the hashes instead.
+# the recorded hash must equal the sha256 of the family's .cu file, the .cuh headers in its
+# folder and in kernels/common, and build.sh, and the fatbin must exist. Needs no nvcc. With
+# --write (build.sh's last step) it records the hashes instead.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-srchash() { # the sources of one fatbin
-	cat "$1" common/*.cuh build.sh | sha256sum | cut -d' ' -f1
+shopt -s nullglob
+srchash() { # the sources of one fatbin: its .cu, the headers beside it and in common/, build.sh
+	cat "$1" "$(dirname "$1")"/*.cuh common/*.cuh build.sh | sha256sum | cut -d' ' -f1
 }
 
 if [ "${1:-}" = --write ]; then

@@ -106,3 +106,13 @@ template <> struct scalar<cdouble> : cscalar<cdouble, double> {};
 // Sizes and offsets are 64-bit everywhere: a batch of matrices may span more than 2^31
 // elements, and the batch index comes from grid x, which has no 65535 limit.
 typedef long long i64;
+
+// DYNAMIC_SHARED(T, name) declares name as a T* to the block's dynamic shared memory (the
+// launch's shared bytes), 16-byte aligned. The CPU emulator (kernels/emu) supplies its own.
+#ifdef BATCHLAS_EMU
+#define DYNAMIC_SHARED(T, name) T *name = (T *)emu::dynamic_shared()
+#else
+#define DYNAMIC_SHARED(T, name)                                                                   \
+    extern __shared__ __align__(16) unsigned char dynamic_shared_raw[];                            \
+    T *name = (T *)dynamic_shared_raw
+#endif

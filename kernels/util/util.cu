@@ -86,3 +86,12 @@ NONFINITE_MARK(nonfinite_mark_f32, float, 1)
 NONFINITE_MARK(nonfinite_mark_f64, double, 1)
 NONFINITE_MARK(nonfinite_mark_c64, float, 2)
 NONFINITE_MARK(nonfinite_mark_c128, double, 2)
+
+// spin keeps the stream busy for about cycles clock ticks of one multiprocessor. Queue.Elapsed
+// enqueues it before its start event, so that the host's enqueuing of the timed work overlaps
+// it and the events measure the device's work alone.
+extern "C" __global__ void spin(i64 cycles) {
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
