@@ -37,7 +37,11 @@ func checkPosv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchlas
 	inB := storeAll[T](lb, rhs)
 	a, b := Upload(t, q, in), Upload(t, q, inB)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Posv(q, uplo, a, b, info); err != nil {
+	if err := batchlas.Posv(q, uplo, a, b, info); routeRefused(err) {
+		// Only under a pin: a family limited in n (posv "cta" by potrf's native families)
+		// refuses the larger shapes.
+		t.Skipf("pinned family refuses %v: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Posv: %v", err)
 	}
 	out, x := Download(t, q, a, l), Download(t, q, b, lb)

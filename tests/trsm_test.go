@@ -82,7 +82,9 @@ func checkTri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, mul bool, c tr
 	} else {
 		err = batchlas.Trsm(q, c.side, c.uplo, c.trans, c.diag, alphaT, a, b)
 	}
-	if err != nil {
+	if routeRefused(err) {
+		t.Skipf("pinned family refuses %v: %v", c, err) // a family limited in the order of A
+	} else if err != nil {
 		t.Fatalf("%v", err)
 	}
 	Untouched(t, inA, Download(t, q, a, inA.Layout), ReadOnly)

@@ -17,7 +17,7 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
     if (bi >= batch || (info && info[bi] != 0)) return;
     a += bi * sa;
     b += bi * sb;
-    T *L = tri_shared<T>();
+    DYNAMIC_SHARED(T, L); // L, then the tile of vectors
     T *x = L + tri_col(n, (n + 3) & ~3);
     // The first substitution's matrix is lower (L, or U^H), the second's upper (L^H, or U).
     const tri_op first = {lower, !lower, !lower, false}, second = {lower, lower, lower, false};

@@ -19,7 +19,7 @@ __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int
     const bool left = flags & TRI_LEFT;
     // Element k of vector v of B: Left, row k of column v; Right, column k of row v.
     const i64 sv = left ? ldb : 1, sk = left ? 1 : ldb;
-    T *L = tri_shared<T>();
+    DYNAMIC_SHARED(T, L); // L, then the tile of vectors
     T *x = L + tri_col(n, (n + 3) & ~3);
     if (S::is_zero(alpha)) {
         block_walk(left ? n : nv, left ? nv : n, [&](int f, int s) {

@@ -177,12 +177,6 @@ template <typename T, int CH> __device__ void tri_solve(const T *L, T *x, int n,
     }
 }
 
-// tri_shared is the dynamic shared memory of a block: L, then the vectors.
-template <typename T> __device__ __forceinline__ T *tri_shared() {
-    extern __shared__ __align__(16) unsigned char tri_smem[];
-    return reinterpret_cast<T *>(tri_smem);
-}
-
 // Each element type solves CH elements at a time in registers: 32, or 16 for complex
 // double, 64 32-bit registers at most.
 template <typename T> struct tri_chunk { enum { value = 32 }; };
