@@ -24,6 +24,11 @@ func testPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		t.Run(fmt.Sprintf("%v_saturating", uplo), func(t *testing.T) {
 			checkPotrs[T](t, q, uplo, Layout{Rows: 8, Cols: 8, StridePad: 2, Batch: 1024}, 3)
 		})
+		// Past the steps of the "cta" kernel: orders over the 16 or 32 elements it solves at
+		// a time in registers, more right-hand sides than the 64 threads of its block.
+		for _, l := range []Layout{{Rows: 20, Cols: 20, LDPad: 2, StridePad: 1, Batch: 2}, {Rows: 45, Cols: 45, LDPad: 1, Batch: 2}} {
+			t.Run(fmt.Sprintf("%v_nrhs70_%v", uplo, l), func(t *testing.T) { checkPotrs[T](t, q, uplo, l, 70) })
+		}
 	}
 }
 
