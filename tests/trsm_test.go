@@ -62,6 +62,10 @@ func testTri[T batchlas.Scalar](mul bool) func(*testing.T, *batchlas.Queue) {
 							c := triCase{side, uplo, trans, diag, l.b, l.aPad}
 							t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, mul, c) })
 						}
+						if !mul {
+							c := triCase{side, uplo, trans, diag, Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 3}, 1}
+							t.Run(c.String()+"_alpha0", func(t *testing.T) { checkTrsmAlphaZero[T](t, q, c) })
+						}
 					}
 				}
 			}
@@ -116,6 +120,27 @@ func checkTri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, mul bool, c tr
 		}
 		if s := Scaled(r, norm, k, Eps[T]()); s > Tol {
 			t.Fatalf("matrix %d: scaled residual %.3g > %d", i, s, Tol)
+		}
+	}
+}
+
+// checkTrsmAlphaZero checks that alpha = 0 sets B to zero, as the BLAS does, whatever A.
+func checkTrsmAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, c triCase) {
+	rng := NewRand(t)
+	k := c.order()
+	inA := RandTriangular[T](rng, Layout{Rows: k, Cols: k, LDPad: c.aPad, Batch: c.b.Batch}, c.uplo == batchlas.Lower, c.diag == batchlas.Unit)
+	inB := RandStored[T](rng, c.b)
+	a, b := Upload(t, q, inA), Upload(t, q, inB)
+	if err := batchlas.Trsm(q, c.side, c.uplo, c.trans, c.diag, 0, a, b); routeRefused(err) {
+		t.Skipf("pinned family refuses %v: %v", c, err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	out := Download(t, q, b, c.b)
+	Untouched(t, inB, out, nil)
+	for i := 0; i < c.b.Batch; i++ {
+		if got := out.Dense(i); NormF(got) != 0 {
+			t.Fatalf("matrix %d: ||X|| = %g, want 0", i, NormF(got))
 		}
 	}
 }

@@ -22,9 +22,9 @@ __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int
     DYNAMIC_SHARED(T, L); // L, then the tile of vectors
     T *x = L + tri_col(n, (n + 3) & ~3);
     if (S::is_zero(alpha)) {
-        block_walk(left ? n : nv, left ? nv : n, [&](int f, int s) {
+        block_copy<T>(left ? n : nv, left ? nv : n, [](int, int) { return S::from_real(0); }, [&](int f, int s, T zero) {
             const int v = left ? s : f, k = left ? f : s;
-            b[(i64)v * sv + (i64)k * sk] = S::from_real(0);
+            b[(i64)v * sv + (i64)k * sk] = zero;
         });
         return;
     }

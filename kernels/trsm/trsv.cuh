@@ -55,19 +55,36 @@ __device__ __forceinline__ int tri_stride(int n) { return n | 1; }
 // Four consecutive elements of the triangle, read as one aligned vector load.
 template <typename T> struct __align__(16) quad { T v[4]; };
 
-// block_walk calls fn(f, s) for every (f, s) of an nf-by-ns index space, f fastest, spread
-// over the block's threads: consecutive threads take consecutive f. No division in the loop.
-template <typename F> __device__ __forceinline__ void block_walk(int nf, int ns, F fn) {
+// block_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
+// fastest, spread over the block's threads so that consecutive threads take consecutive f.
+// Each thread issues the gets of TRI_BATCH positions before the first put, so that that many
+// global loads are in flight at once (about 64 bytes a thread). No division in the loop.
+template <typename T> struct tri_batch { enum { value = 64 / sizeof(T) }; };
+template <typename T, typename Get, typename Put>
+__device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
     if (nf <= 0) return;
     const int nt = blockDim.x, df = nt % nf, ds = nt / nf;
     int f = threadIdx.x % nf, s = threadIdx.x / nf;
-    while (s < ns) {
-        fn(f, s);
+    auto next = [&](int &f, int &s) {
         f += df;
         s += ds;
         if (f >= nf) {
             f -= nf;
             s++;
+        }
+    };
+    while (s < ns) {
+        T v[tri_batch<T>::value];
+        int gf = f, gs = s;
+#pragma unroll
+        for (int u = 0; u < tri_batch<T>::value; u++) {
+            if (gs < ns) v[u] = get(gf, gs);
+            next(gf, gs);
+        }
+#pragma unroll
+        for (int u = 0; u < tri_batch<T>::value; u++) {
+            if (s < ns) put(f, s, v[u]);
+            next(f, s);
         }
     }
 }
@@ -75,25 +92,23 @@ template <typename F> __device__ __forceinline__ void block_walk(int nf, int ns,
 // tri_load writes L of op into shared L from the triangle of the n-by-n column-major a.
 // The walk reads a column by column, rows fastest, so that a warp reads consecutive
 // addresses.
-template <typename T> __device__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op) {
+template <typename T> __device__ __forceinline__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op) {
     typedef scalar<T> S;
     const int n4 = (n + 3) & ~3;
     const bool rev = op.reversed();
-    block_walk(n, n, [&](int r, int s) {
-        if (op.lower ? r < s : r > s) return;
+    auto stored = [&](int r, int s) { return op.lower ? r >= s : r <= s; };
+    auto get = [&](int r, int s) {
+        return stored(r, s) && !(r == s && op.unit) ? a[(i64)s * lda + r] : S::from_real(1);
+    };
+    block_copy<T>(n, n, get, [&](int r, int s, T v) {
+        if (!stored(r, s)) return;
         int i = op.trans ? s : r, j = op.trans ? r : s;
         if (rev) {
             i = n - 1 - i;
             j = n - 1 - j;
         }
-        T v;
-        if (r == s && op.unit) {
-            v = S::from_real(1);
-        } else {
-            v = a[(i64)s * lda + r];
-            if (op.conj) v = S::conj(v);
-            if (r == s) v = S::inv(v);
-        }
+        if (op.conj) v = S::conj(v);
+        if (r == s) v = S::inv(v); // 1 for a unit diagonal
         L[tri_col(j, n4) + i - (j & ~3)] = v;
     });
 }
@@ -103,14 +118,25 @@ template <typename T> __device__ void tri_load(T *L, const T *a, i64 lda, int n,
 // g = x. vfast says that consecutive vectors are adjacent in g (sv == 1): the walk then
 // runs over v fastest, else over k, so that a warp touches consecutive addresses of g.
 template <typename T>
-__device__ void tile_copy(T *x, T *g, i64 sv, i64 sk, bool vfast, int cnt, int n, bool in, T alpha) {
+__device__ __forceinline__ void tile_copy(T *x, T *g, i64 sv, i64 sk, bool vfast, int cnt, int n, bool in, T alpha) {
     typedef scalar<T> S;
     const int p = tri_stride(n);
-    block_walk(vfast ? cnt : n, vfast ? n : cnt, [&](int f, int s) {
+    auto at = [&](int f, int s, i64 &gi, int &xi) {
         const int v = vfast ? f : s, k = vfast ? s : f;
-        T &e = g[(i64)v * sv + (i64)k * sk];
-        if (in) x[v * p + k] = S::mul(alpha, e);
-        else e = x[v * p + k];
+        gi = (i64)v * sv + (i64)k * sk;
+        xi = v * p + k;
+    };
+    block_copy<T>(vfast ? cnt : n, vfast ? n : cnt, [&](int f, int s) {
+        i64 gi;
+        int xi;
+        at(f, s, gi, xi);
+        return in ? g[gi] : x[xi];
+    }, [&](int f, int s, T e) {
+        i64 gi;
+        int xi;
+        at(f, s, gi, xi);
+        if (in) x[xi] = S::mul(alpha, e);
+        else g[gi] = e;
     });
 }
 
