@@ -57,9 +57,11 @@ template <typename T> struct __align__(16) quad { T v[4]; };
 
 // block_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
 // fastest, spread over the block's threads so that consecutive threads take consecutive f.
-// Each thread issues the gets of TRI_BATCH positions before the first put, so that that many
-// global loads are in flight at once (about 64 bytes a thread). No division in the loop.
-template <typename T> struct tri_batch { enum { value = 64 / sizeof(T) }; };
+// Each thread issues the gets of tri_batch positions before the first put, so that that many
+// global loads are in flight at once: 16 elements, 128 bytes at most (the blocks of 8- and
+// 16-byte types are fewer per SM, their shared memory being larger). No division in the
+// loop.
+template <typename T> struct tri_batch { enum { value = sizeof(T) <= 8 ? 16 : 8 }; };
 template <typename T, typename Get, typename Put>
 __device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
     if (nf <= 0) return;
