@@ -26,7 +26,7 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
         T *g = b + v0 * ldb;
         T *mine = x + threadIdx.x * tri_stride(n);
         const bool solves = (int)threadIdx.x < cnt;
-        tile_copy(x, g, ldb, 1, false, cnt, n, true, S::from_real(1));
+        tile_load(x, g, ldb, true, cnt, n, S::from_real(1));
         tri_load(L, a, lda, n, first);
         __syncthreads();
         if (solves) tri_solve<T, tri_chunk<T>::value>(L, mine, n, first.reversed());
@@ -35,7 +35,7 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
         __syncthreads();
         if (solves) tri_solve<T, tri_chunk<T>::value>(L, mine, n, second.reversed());
         __syncthreads();
-        tile_copy(x, g, ldb, 1, false, cnt, n, false, S::from_real(1));
+        tile_store(x, g, ldb, true, cnt, n);
         __syncthreads();
     }
 }

@@ -16,16 +16,11 @@ __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int
     if (bi >= batch) return;
     a += bi * sa;
     b += bi * sb;
-    const bool left = flags & TRI_LEFT;
-    // Element k of vector v of B: Left, row k of column v; Right, column k of row v.
-    const i64 sv = left ? ldb : 1, sk = left ? 1 : ldb;
-    DYNAMIC_SHARED(T, L); // L, then the tile of vectors
+    const bool left = flags & TRI_LEFT; // the vectors are B's columns, else its rows
+    DYNAMIC_SHARED(T, L);               // L, then the tile of vectors
     T *x = L + tri_col(n, (n + 3) & ~3);
     if (S::is_zero(alpha)) {
-        block_copy<T>(left ? n : nv, left ? nv : n, [](int, int) { return S::from_real(0); }, [&](int f, int s, T zero) {
-            const int v = left ? s : f, k = left ? f : s;
-            b[(i64)v * sv + (i64)k * sk] = zero;
-        });
+        store_columns(b, ldb, left ? n : nv, left ? nv : n, [](int, int) { return S::from_real(0); });
         return;
     }
     const bool trans = flags & TRI_TRANS;
@@ -33,12 +28,12 @@ __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int
     tri_load(L, a, lda, n, op);
     for (int v0 = 0; v0 < nv; v0 += blockDim.x) {
         const int cnt = min((int)blockDim.x, nv - v0);
-        T *g = b + v0 * sv;
-        tile_copy(x, g, sv, sk, !left, cnt, n, true, alpha);
+        T *g = b + (left ? v0 * ldb : v0);
+        tile_load(x, g, ldb, left, cnt, n, alpha);
         __syncthreads();
         if ((int)threadIdx.x < cnt) tri_solve<T, tri_chunk<T>::value>(L, x + threadIdx.x * tri_stride(n), n, op.reversed());
         __syncthreads();
-        tile_copy(x, g, sv, sk, !left, cnt, n, false, alpha);
+        tile_store(x, g, ldb, left, cnt, n);
         __syncthreads();
     }
 }

@@ -55,15 +55,20 @@ __device__ __forceinline__ int tri_stride(int n) { return n | 1; }
 // Four consecutive elements of the triangle, read as one aligned vector load.
 template <typename T> struct __align__(16) quad { T v[4]; };
 
+// run is W consecutive elements of a column, one access of W*sizeof(T) bytes (16 for the
+// vector path of the copies below).
+template <typename T, int W> struct alignas(W * sizeof(T)) run { T v[W]; };
+
+// tri_width is the run length of the vector path: 16 bytes (1 for complex double).
+template <typename T> struct tri_width { enum { value = sizeof(T) < 16 ? 16 / sizeof(T) : 1 }; };
+
 // block_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
 // fastest, spread over the block's threads so that consecutive threads take consecutive f.
-// Each thread issues the gets of tri_batch positions before the first put, so that that many
-// global loads are in flight at once: 16 elements, 128 bytes at most (the blocks of 8- and
-// 16-byte types are fewer per SM, their shared memory being larger). No division in the
-// loop.
-template <typename T> struct tri_batch { enum { value = sizeof(T) <= 8 ? 16 : 8 }; };
-template <typename T, typename Get, typename Put>
+// Each thread issues the gets of up to 16 positions, 128 bytes at most, before the first put,
+// so that that many global loads are in flight at once. No division in the loop.
+template <typename R, typename Get, typename Put>
 __device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
+    enum { batch = sizeof(R) <= 8 ? 16 : 128 / sizeof(R) };
     if (nf <= 0) return;
     const int nt = blockDim.x, df = nt % nf, ds = nt / nf;
     int f = threadIdx.x % nf, s = threadIdx.x / nf;
@@ -76,70 +81,105 @@ __device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
         }
     };
     while (s < ns) {
-        T v[tri_batch<T>::value];
+        R v[batch];
         int gf = f, gs = s;
 #pragma unroll
-        for (int u = 0; u < tri_batch<T>::value; u++) {
+        for (int u = 0; u < batch; u++) {
             if (gs < ns) v[u] = get(gf, gs);
             next(gf, gs);
         }
 #pragma unroll
-        for (int u = 0; u < tri_batch<T>::value; u++) {
+        for (int u = 0; u < batch; u++) {
             if (s < ns) put(f, s, v[u]);
             next(f, s);
         }
     }
 }
 
+// tri_vector says whether the rows-by-cols column-major g (leading dimension ld) splits into
+// aligned runs of tri_width elements.
+template <typename T> __device__ __forceinline__ bool tri_vector(const T *g, i64 ld, int rows) {
+    enum { W = tri_width<T>::value };
+    return W > 1 && rows % W == 0 && ld % W == 0 && (reinterpret_cast<unsigned long long>(g) & 15) == 0;
+}
+
+// load_runs: load_columns with runs of W rows.
+template <typename T, int W, typename Keep, typename Put>
+__device__ __forceinline__ void load_runs(const T *g, i64 ld, int rows, int cols, Keep keep, Put put) {
+    block_copy<run<T, W>>(rows / W, cols, [&](int f, int s) {
+        run<T, W> v;
+        if (keep(f * W, s) || keep(f * W + W - 1, s)) v = *reinterpret_cast<const run<T, W> *>(g + (i64)s * ld + f * W);
+        return v;
+    }, [&](int f, int s, run<T, W> v) {
+#pragma unroll
+        for (int w = 0; w < W; w++) {
+            if (keep(f * W + w, s)) put(f * W + w, s, v.v[w]);
+        }
+    });
+}
+
+// load_columns calls put(r, s, g(r, s)) for the elements of the rows-by-cols column-major g
+// that keep(r, s) names, where they form one run of rows in each column that reaches the
+// first or the last row (a triangle, or all); a warp reads consecutive addresses, 16 bytes a
+// thread where alignment allows. A run of 16 bytes that reaches a kept element is read
+// whole; the values not kept are not used.
+template <typename T, typename Keep, typename Put>
+__device__ __forceinline__ void load_columns(const T *g, i64 ld, int rows, int cols, Keep keep, Put put) {
+    if (tri_vector(g, ld, rows)) load_runs<T, tri_width<T>::value>(g, ld, rows, cols, keep, put);
+    else load_runs<T, 1>(g, ld, rows, cols, keep, put);
+}
+
+// store_runs: store_columns with runs of W rows.
+template <typename T, int W, typename Get>
+__device__ __forceinline__ void store_runs(T *g, i64 ld, int rows, int cols, Get get) {
+    block_copy<run<T, W>>(rows / W, cols, [&](int f, int s) {
+        run<T, W> v;
+#pragma unroll
+        for (int w = 0; w < W; w++) v.v[w] = get(f * W + w, s);
+        return v;
+    }, [&](int f, int s, run<T, W> v) { *reinterpret_cast<run<T, W> *>(g + (i64)s * ld + f * W) = v; });
+}
+
+// store_columns sets every element (r, s) of the rows-by-cols column-major g to get(r, s),
+// 16 bytes a thread where alignment allows.
+template <typename T, typename Get> __device__ __forceinline__ void store_columns(T *g, i64 ld, int rows, int cols, Get get) {
+    if (tri_vector(g, ld, rows)) store_runs<T, tri_width<T>::value>(g, ld, rows, cols, get);
+    else store_runs<T, 1>(g, ld, rows, cols, get);
+}
+
 // tri_load writes L of op into shared L from the triangle of the n-by-n column-major a.
-// The walk reads a column by column, rows fastest, so that a warp reads consecutive
-// addresses.
 template <typename T> __device__ __forceinline__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op) {
     typedef scalar<T> S;
     const int n4 = (n + 3) & ~3;
     const bool rev = op.reversed();
-    auto stored = [&](int r, int s) { return op.lower ? r >= s : r <= s; };
-    auto get = [&](int r, int s) {
-        return stored(r, s) && !(r == s && op.unit) ? a[(i64)s * lda + r] : S::from_real(1);
-    };
-    block_copy<T>(n, n, get, [&](int r, int s, T v) {
-        if (!stored(r, s)) return;
+    load_columns(a, lda, n, n, [&](int r, int s) { return op.lower ? r >= s : r <= s; }, [&](int r, int s, T v) {
         int i = op.trans ? s : r, j = op.trans ? r : s;
         if (rev) {
             i = n - 1 - i;
             j = n - 1 - j;
         }
-        if (op.conj) v = S::conj(v);
-        if (r == s) v = S::inv(v); // 1 for a unit diagonal
+        if (r == s) v = op.unit ? S::from_real(1) : S::inv(op.conj ? S::conj(v) : v);
+        else if (op.conj) v = S::conj(v);
         L[tri_col(j, n4) + i - (j & ~3)] = v;
     });
 }
 
-// tile_copy moves cnt vectors of n elements between global g, where element k of vector v is
-// at v*sv + k*sk, and shared x, where it is at v*tri_stride(n) + k. in: x = alpha*g, else
-// g = x. vfast says that consecutive vectors are adjacent in g (sv == 1): the walk then
-// runs over v fastest, else over k, so that a warp touches consecutive addresses of g.
-template <typename T>
-__device__ __forceinline__ void tile_copy(T *x, T *g, i64 sv, i64 sk, bool vfast, int cnt, int n, bool in, T alpha) {
+// The tile of cnt right-hand-side vectors of n elements: in global memory a column-major
+// matrix g (leading dimension ld) whose columns are the vectors (vcols) or whose rows are;
+// in shared memory x, element k of vector v at v*tri_stride(n) + k.
+
+// tile_load sets x = alpha g.
+template <typename T> __device__ __forceinline__ void tile_load(T *x, const T *g, i64 ld, bool vcols, int cnt, int n, T alpha) {
     typedef scalar<T> S;
     const int p = tri_stride(n);
-    auto at = [&](int f, int s, i64 &gi, int &xi) {
-        const int v = vfast ? f : s, k = vfast ? s : f;
-        gi = (i64)v * sv + (i64)k * sk;
-        xi = v * p + k;
-    };
-    block_copy<T>(vfast ? cnt : n, vfast ? n : cnt, [&](int f, int s) {
-        i64 gi;
-        int xi;
-        at(f, s, gi, xi);
-        return in ? g[gi] : x[xi];
-    }, [&](int f, int s, T e) {
-        i64 gi;
-        int xi;
-        at(f, s, gi, xi);
-        if (in) x[xi] = S::mul(alpha, e);
-        else g[gi] = e;
-    });
+    load_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, [](int, int) { return true; },
+                 [&](int r, int s, T e) { x[vcols ? s * p + r : r * p + s] = S::mul(alpha, e); });
+}
+
+// tile_store sets g = x.
+template <typename T> __device__ __forceinline__ void tile_store(const T *x, T *g, i64 ld, bool vcols, int cnt, int n) {
+    const int p = tri_stride(n);
+    store_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, [&](int r, int s) { return x[vcols ? s * p + r : r * p + s]; });
 }
 
 // tri_solve solves L y = x in place for one vector x of n elements in shared memory, with
