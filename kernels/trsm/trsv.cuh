@@ -64,11 +64,13 @@ template <typename T> struct tri_width { enum { value = sizeof(T) < 16 ? 16 / si
 
 // block_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
 // fastest, spread over the block's threads so that consecutive threads take consecutive f.
-// Each thread issues the gets of up to 16 positions, 128 bytes at most, before the first put,
-// so that that many global loads are in flight at once. No division in the loop.
+// Each thread issues the gets of 16 positions (up to 256 bytes, 64 registers, not live during
+// the solve) before the first put, so that that many global loads are in flight at once: a
+// block of 64 threads copies a 64-by-64 float matrix in two round trips to memory. No
+// division in the loop.
 template <typename R, typename Get, typename Put>
 __device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
-    enum { batch = sizeof(R) <= 8 ? 16 : 128 / sizeof(R) };
+    enum { batch = 16 };
     if (nf <= 0) return;
     const int nt = blockDim.x, df = nt % nf, ds = nt / nf;
     int f = threadIdx.x % nf, s = threadIdx.x / nf;
