@@ -3,7 +3,7 @@
 package batchlas
 
 // potrsCTACanRun: a CUDA queue whose shared memory per block holds the factor's triangle and
-// a tile of 32 right-hand sides (trsm "cta"'s limit; a call with nothing to solve always
+// a tile of 8 right-hand sides (trsm "cta"'s limit; a call with nothing to solve always
 // runs).
 func potrsCTACanRun[T Scalar](q *Queue, c *potrsCall[T]) bool {
 	return potrsCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
@@ -17,7 +17,7 @@ func potrsCTAFits[T Scalar](q *Queue, n, nrhs, batch int) bool {
 	if q.dev.Backend != CUDA {
 		return false
 	}
-	_, _, ok := triCTAShape(q, n, nrhs, sizeOf[T]())
+	_, ok := triCTAShape(q, n, nrhs, sizeOf[T]())
 	return ok || n == 0 || nrhs == 0 || batch == 0
 }
 
@@ -29,7 +29,7 @@ func potrsCTALaunch[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], info uintptr
 	if n == 0 || nrhs == 0 || a.batch == 0 {
 		return nil
 	}
-	threads, shared, ok := triCTAShape(q, n, nrhs, sizeOf[T]())
+	s, ok := triCTAShape(q, n, nrhs, sizeOf[T]())
 	if !ok {
 		return argErr("potrs", "route", "cta: a factor of order %d does not fit the shared memory", n)
 	}
@@ -37,7 +37,7 @@ func potrsCTALaunch[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], info uintptr
 	if uplo == Lower {
 		lower = 1
 	}
-	return cudaOf(q).launch("potrs_cta", "potrs_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{threads, 1, 1}, shared,
+	return launchTri(q, "potrs_cta", "potrs_cta_"+dtypeName[T](), s, a.batch,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), b.devPtr(), uintptr(b.ld), uintptr(b.strd),
 		uintptr(n), uintptr(nrhs), uintptr(a.batch), lower, info)
 }

@@ -14,27 +14,42 @@ const (
 )
 
 // triMaxThreads is the most threads of a trsm or potrs "cta" block (TRI_THREADS of
-// kernels/trsm/trsv.cuh), one per right-hand-side vector solved at once; more vectors go
-// through the block in turns.
+// kernels/trsm/trsv.cuh).
 const triMaxThreads = 64
 
-// triCTAShape is the launch of a trsm or potrs "cta" block for a triangle of order n,
-// vectors right-hand-side vectors of n elements, and elements of size bytes: threads, one
-// per vector (a multiple of 32, up to triMaxThreads), and the dynamic shared memory, the
-// triangle column-packed with each column starting at a multiple of 4 rows (tri_col) and
-// then a tile of threads vectors with the odd stride n|1. ok is false when not even 32
-// threads fit the device's shared memory per block.
-func triCTAShape(q *Queue, n, vectors, size int) (threads, shared int, ok bool) {
+// triShape is the launch of the trsm and potrs "cta" kernels (kernels/trsm/trsv.cuh).
+// Each matrix has a team of threads, one per right-hand-side vector solved at once (more
+// vectors go through the team in turns), and a block holds matrices teams of them.
+type triShape struct {
+	team, matrices, shared int // shared: the dynamic shared memory of a block in bytes
+}
+
+// triCTAShape is the launch for a triangle of order n, vectors right-hand-side vectors of
+// n elements, and elements of size bytes: a team of one thread per vector, a multiple of 8,
+// up to triMaxThreads, and as many matrices to a block as fill triMaxThreads, fewer or a
+// smaller team where the shared memory would not hold them. A matrix's shared memory is its
+// triangle column-packed with each column starting at a multiple of 4 rows (tri_col), then a
+// tile of team vectors with the odd stride n|1. ok is false when not even a team of 8 fits.
+func triCTAShape(q *Queue, n, vectors, size int) (s triShape, ok bool) {
 	n4 := (n + 3) &^ 3
 	c, r := n/4, n%4
 	tri := 4*c*n4 - 8*c*(c-1) + r*(n4-4*c)
-	for threads = min(triMaxThreads, max(32, (vectors+31)&^31)); threads >= 32; threads -= 32 {
-		shared = (tri + threads*(n|1)) * size
-		if shared <= q.dev.SharedMem && threads <= q.dev.MaxBlock {
-			return threads, shared, true
+	for team := min(triMaxThreads, max(8, (vectors+7)&^7)); team >= 8; team -= 8 {
+		for m := triMaxThreads / team; m >= 1; m-- {
+			s = triShape{team: team, matrices: m, shared: m * (tri + team*(n|1)) * size}
+			if s.shared <= q.dev.SharedMem && m*team <= q.dev.MaxBlock {
+				return s, true
+			}
 		}
 	}
-	return 0, 0, false
+	return triShape{}, false
+}
+
+// launchTri launches a trsm or potrs "cta" kernel in shape s on batch matrices, the batch in
+// grid x; the team size is the kernel's last argument.
+func launchTri(q *Queue, mod, fn string, s triShape, batch int, args ...uintptr) error {
+	return cudaOf(q).launch(mod, fn, dim3{(batch + s.matrices - 1) / s.matrices, 1, 1}, dim3{s.matrices * s.team, 1, 1},
+		s.shared, append(args, uintptr(s.team))...)
 }
 
 // kernelScalar is x as a kernel takes a floating scalar: the bit patterns of its real and
@@ -64,13 +79,13 @@ func trsmOrder[T Scalar](c *trsmCall[T]) (n, vectors int) {
 }
 
 // trsmCTACanRun: a CUDA queue whose shared memory per block holds A's triangle and a tile of
-// 32 vectors (trsm with nothing to solve always runs).
+// 8 vectors (trsm with nothing to solve always runs).
 func trsmCTACanRun[T Scalar](q *Queue, c *trsmCall[T]) bool {
 	if q.dev.Backend != CUDA {
 		return false
 	}
 	n, vectors := trsmOrder(c)
-	_, _, ok := triCTAShape(q, n, vectors, sizeOf[T]())
+	_, ok := triCTAShape(q, n, vectors, sizeOf[T]())
 	return ok || n == 0 || vectors == 0 || c.b.batch == 0
 }
 
@@ -81,7 +96,7 @@ func trsmCTA[T Scalar](q *Queue, c *trsmCall[T]) error {
 	if n == 0 || vectors == 0 || b.batch == 0 {
 		return nil
 	}
-	threads, shared, ok := triCTAShape(q, n, vectors, sizeOf[T]())
+	s, ok := triCTAShape(q, n, vectors, sizeOf[T]())
 	if !ok {
 		return argErr("trsm", "route", "cta: a triangle of order %d does not fit the shared memory", n)
 	}
@@ -102,7 +117,7 @@ func trsmCTA[T Scalar](q *Queue, c *trsmCall[T]) error {
 		flags |= triUnit
 	}
 	re, im := kernelScalar(c.alpha)
-	return cudaOf(q).launch("trsm_cta", "trsm_cta_"+dtypeName[T](), dim3{b.batch, 1, 1}, dim3{threads, 1, 1}, shared,
+	return launchTri(q, "trsm_cta", "trsm_cta_"+dtypeName[T](), s, b.batch,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), b.devPtr(), uintptr(b.ld), uintptr(b.strd),
 		uintptr(n), uintptr(vectors), uintptr(b.batch), uintptr(flags), re, im)
 }

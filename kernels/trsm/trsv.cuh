@@ -29,8 +29,21 @@
 #define TRI_CONJ 8  // op(A) conjugates A
 #define TRI_UNIT 16 // A's diagonal is taken as ones and not read
 
-// Most threads of a block: one per right-hand-side vector solved at once.
+// Most threads of a block. A block holds one matrix or several: each has a team of threads,
+// one per right-hand-side vector solved at once, a multiple of 8, so that small matrices
+// with few right-hand sides still fill the SM with warps.
 #define TRI_THREADS 64
+
+// tri_team is this thread's place: size threads solve each matrix, this one is rank among
+// them, and its matrix is the index-th of the block.
+struct tri_team {
+    int size, rank, index;
+};
+
+__device__ __forceinline__ tri_team tri_team_of(int size) {
+    const tri_team t = {size, (int)threadIdx.x % size, (int)threadIdx.x / size};
+    return t;
+}
 
 // tri_op is how the substitution reads A: which triangle is stored, and whether M = op(A)
 // transposes, conjugates, or has a unit diagonal.
@@ -52,6 +65,12 @@ __host__ __device__ __forceinline__ int tri_col(int j, int n4) {
 // on distinct banks for every element size.
 __device__ __forceinline__ int tri_stride(int n) { return n | 1; }
 
+// tri_footprint is the shared memory of one matrix in elements: L, then a tile of team-size
+// vectors; a multiple of 16 bytes, so that every matrix's L is aligned.
+__device__ __forceinline__ int tri_footprint(int n, int team) {
+    return tri_col(n, (n + 3) & ~3) + team * tri_stride(n);
+}
+
 // Four consecutive elements of the triangle, read as one aligned vector load.
 template <typename T> struct __align__(16) quad { T v[4]; };
 
@@ -62,18 +81,18 @@ template <typename T, int W> struct alignas(W * sizeof(T)) run { T v[W]; };
 // tri_width is the run length of the vector path: 16 bytes (1 for complex double).
 template <typename T> struct tri_width { enum { value = sizeof(T) < 16 ? 16 / sizeof(T) : 1 }; };
 
-// block_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
-// fastest, spread over the block's threads so that consecutive threads take consecutive f.
+// team_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
+// fastest, spread over the team's threads so that consecutive threads take consecutive f.
 // Each thread issues the gets of 16 positions (up to 256 bytes, 64 registers, not live during
 // the solve) before the first put, so that that many global loads are in flight at once: a
 // block of 64 threads copies a 64-by-64 float matrix in two round trips to memory. No
 // division in the loop.
 template <typename R, typename Get, typename Put>
-__device__ __forceinline__ void block_copy(int nf, int ns, Get get, Put put) {
+__device__ __forceinline__ void team_copy(int nf, int ns, tri_team team, Get get, Put put) {
     enum { batch = 16 };
     if (nf <= 0) return;
-    const int nt = blockDim.x, df = nt % nf, ds = nt / nf;
-    int f = threadIdx.x % nf, s = threadIdx.x / nf;
+    const int nt = team.size, df = nt % nf, ds = nt / nf;
+    int f = team.rank % nf, s = team.rank / nf;
     auto next = [&](int &f, int &s) {
         f += df;
         s += ds;
@@ -107,8 +126,8 @@ template <typename T> __device__ __forceinline__ bool tri_vector(const T *g, i64
 
 // load_runs: load_columns with runs of W rows.
 template <typename T, int W, typename Keep, typename Put>
-__device__ __forceinline__ void load_runs(const T *g, i64 ld, int rows, int cols, Keep keep, Put put) {
-    block_copy<run<T, W>>(rows / W, cols, [&](int f, int s) {
+__device__ __forceinline__ void load_runs(const T *g, i64 ld, int rows, int cols, tri_team team, Keep keep, Put put) {
+    team_copy<run<T, W>>(rows / W, cols, team, [&](int f, int s) {
         run<T, W> v;
         if (keep(f * W, s) || keep(f * W + W - 1, s)) v = *reinterpret_cast<const run<T, W> *>(g + (i64)s * ld + f * W);
         return v;
@@ -126,15 +145,15 @@ __device__ __forceinline__ void load_runs(const T *g, i64 ld, int rows, int cols
 // thread where alignment allows. A run of 16 bytes that reaches a kept element is read
 // whole; the values not kept are not used.
 template <typename T, typename Keep, typename Put>
-__device__ __forceinline__ void load_columns(const T *g, i64 ld, int rows, int cols, Keep keep, Put put) {
-    if (tri_vector(g, ld, rows)) load_runs<T, tri_width<T>::value>(g, ld, rows, cols, keep, put);
-    else load_runs<T, 1>(g, ld, rows, cols, keep, put);
+__device__ __forceinline__ void load_columns(const T *g, i64 ld, int rows, int cols, tri_team team, Keep keep, Put put) {
+    if (tri_vector(g, ld, rows)) load_runs<T, tri_width<T>::value>(g, ld, rows, cols, team, keep, put);
+    else load_runs<T, 1>(g, ld, rows, cols, team, keep, put);
 }
 
 // store_runs: store_columns with runs of W rows.
 template <typename T, int W, typename Get>
-__device__ __forceinline__ void store_runs(T *g, i64 ld, int rows, int cols, Get get) {
-    block_copy<run<T, W>>(rows / W, cols, [&](int f, int s) {
+__device__ __forceinline__ void store_runs(T *g, i64 ld, int rows, int cols, tri_team team, Get get) {
+    team_copy<run<T, W>>(rows / W, cols, team, [&](int f, int s) {
         run<T, W> v;
 #pragma unroll
         for (int w = 0; w < W; w++) v.v[w] = get(f * W + w, s);
@@ -144,17 +163,19 @@ __device__ __forceinline__ void store_runs(T *g, i64 ld, int rows, int cols, Get
 
 // store_columns sets every element (r, s) of the rows-by-cols column-major g to get(r, s),
 // 16 bytes a thread where alignment allows.
-template <typename T, typename Get> __device__ __forceinline__ void store_columns(T *g, i64 ld, int rows, int cols, Get get) {
-    if (tri_vector(g, ld, rows)) store_runs<T, tri_width<T>::value>(g, ld, rows, cols, get);
-    else store_runs<T, 1>(g, ld, rows, cols, get);
+template <typename T, typename Get>
+__device__ __forceinline__ void store_columns(T *g, i64 ld, int rows, int cols, tri_team team, Get get) {
+    if (tri_vector(g, ld, rows)) store_runs<T, tri_width<T>::value>(g, ld, rows, cols, team, get);
+    else store_runs<T, 1>(g, ld, rows, cols, team, get);
 }
 
 // tri_load writes L of op into shared L from the triangle of the n-by-n column-major a.
-template <typename T> __device__ __forceinline__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op) {
+template <typename T>
+__device__ __forceinline__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op, tri_team team) {
     typedef scalar<T> S;
     const int n4 = (n + 3) & ~3;
     const bool rev = op.reversed();
-    load_columns(a, lda, n, n, [&](int r, int s) { return op.lower ? r >= s : r <= s; }, [&](int r, int s, T v) {
+    load_columns(a, lda, n, n, team, [&](int r, int s) { return op.lower ? r >= s : r <= s; }, [&](int r, int s, T v) {
         int i = op.trans ? s : r, j = op.trans ? r : s;
         if (rev) {
             i = n - 1 - i;
@@ -171,17 +192,19 @@ template <typename T> __device__ __forceinline__ void tri_load(T *L, const T *a,
 // in shared memory x, element k of vector v at v*tri_stride(n) + k.
 
 // tile_load sets x = alpha g.
-template <typename T> __device__ __forceinline__ void tile_load(T *x, const T *g, i64 ld, bool vcols, int cnt, int n, T alpha) {
+template <typename T>
+__device__ __forceinline__ void tile_load(T *x, const T *g, i64 ld, bool vcols, int cnt, int n, T alpha, tri_team team) {
     typedef scalar<T> S;
     const int p = tri_stride(n);
-    load_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, [](int, int) { return true; },
+    load_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, team, [](int, int) { return true; },
                  [&](int r, int s, T e) { x[vcols ? s * p + r : r * p + s] = S::mul(alpha, e); });
 }
 
 // tile_store sets g = x.
-template <typename T> __device__ __forceinline__ void tile_store(const T *x, T *g, i64 ld, bool vcols, int cnt, int n) {
+template <typename T>
+__device__ __forceinline__ void tile_store(const T *x, T *g, i64 ld, bool vcols, int cnt, int n, tri_team team) {
     const int p = tri_stride(n);
-    store_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, [&](int r, int s) { return x[vcols ? s * p + r : r * p + s]; });
+    store_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, team, [&](int r, int s) { return x[vcols ? s * p + r : r * p + s]; });
 }
 
 // tri_solve solves L y = x in place for one vector x of n elements in shared memory, with
