@@ -1,5 +1,6 @@
-// Triangular substitution for one block per matrix, shared by trsm "cta" and potrs "cta": the
-// triangle in shared memory, one thread per right-hand-side vector.
+// Triangular substitution shared by trsm "cta" and potrs "cta": each matrix's triangle in
+// shared memory, a team of threads of one block per matrix, one thread per right-hand-side
+// vector.
 //
 // Every solve is reduced to one form, forward substitution L x = x with L lower triangular:
 //
@@ -9,9 +10,10 @@
 //   - an upper M is lower after reversing the order of its rows and columns,
 //     L(i, j) = M(n-1-i, n-1-j), with the vector reversed alike.
 //
-// tri_load writes L into shared memory from A's named triangle through that index map (the
-// other triangle is not read; a unit diagonal is not read either), with the inverse of the
-// diagonal in place of the diagonal, so that the substitution multiplies instead of dividing.
+// tri_load writes L into shared memory from A's named triangle through that index map, with
+// the inverse of the diagonal in place of the diagonal, so that the substitution multiplies
+// instead of dividing. No value of the other triangle is used, nor a unit diagonal (a 16-byte
+// run of a column that straddles the diagonal is loaded whole, its other part dropped).
 // tri_solve runs the substitution for one vector: chunks of CH elements in registers, the
 // solved elements in shared memory.
 //
