@@ -226,7 +226,10 @@ template <typename T, int CH> __device__ void tri_solve(const T *L, T *x, int n,
 #pragma unroll
         for (int i = 0; i < CH; i++) r[i] = i < rows ? base[(K + i) * step] : S::from_real(0);
 
-        // r -= L(K.., J..J+3) y(J..J+3): columns J..J+3 all start at row J, w apart.
+        // r -= L(K.., J..J+3) y(J..J+3): columns J..J+3 all start at row J, w apart. A last
+        // chunk of fewer than CH rows reads past its column into the next ones or the tile
+        // (K > 0 means n > CH, so less than CH elements past a column stay in this matrix's
+        // shared memory); those r are never used, and the loop has no branch.
         for (int J = 0; J < K; J += 4) {
             const T *c = L + tri_col(J, n4) + (K - J);
             const int w = n4 - J;
@@ -235,7 +238,6 @@ template <typename T, int CH> __device__ void tri_solve(const T *L, T *x, int n,
                 const T y = base[(J + u) * step];
 #pragma unroll
                 for (int g = 0; g < CH; g += 4) {
-                    if (g >= rows) break;
                     const quad<T> l = *reinterpret_cast<const quad<T> *>(c + u * w + g);
 #pragma unroll
                     for (int e = 0; e < 4; e++) r[g + e] = S::sub_mul(r[g + e], l.v[e], y);
