@@ -41,7 +41,7 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
         if (solves) tri_solve<T, tri_chunk<T>::value>(L, mine, n, second.reversed());
         __syncthreads();
         if (live) tile_store(x, g, ldb, true, cnt, n, team);
-        __syncthreads();
+        if (v0 + team.size < nrhs) __syncthreads(); // before the next tile overwrites this one
     }
 }
 

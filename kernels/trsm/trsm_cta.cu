@@ -37,7 +37,7 @@ __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int
         if (live && team.rank < cnt) tri_solve<T, tri_chunk<T>::value>(L, x + team.rank * tri_stride(n), n, op.reversed());
         __syncthreads();
         if (live) tile_store(x, g, ldb, left, cnt, n, team);
-        __syncthreads();
+        if (v0 + team.size < nv) __syncthreads(); // before the next tile overwrites this one
     }
 }
 
