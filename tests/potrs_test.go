@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -39,7 +40,12 @@ func checkPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 	full, in := randSPDStored[T](rng, uplo, l, nil)
 	a := Upload(t, q, in)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Potrf(q, uplo, a, info); err != nil {
+	var noRoute *batchlas.NoRouteError
+	if err := batchlas.Potrf(q, uplo, a, info); errors.As(err, &noRoute) {
+		// A queue without a vendor library (the CPU emulator) factors only what the native
+		// families take.
+		t.Skipf("no family factors %v here: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Potrf: %v", err)
 	}
 	checkInfo(t, DownloadVector(t, q, info), nil)
