@@ -4,7 +4,7 @@ package batchlas
 
 import "math"
 
-// Flags of the "cta" triangular kernels (kernels/trsm/trsv.cuh defines them alike).
+// Flags of the "cta" triangular kernels (kernels/common/trsv.cuh defines them alike).
 const (
 	triLeft  = 1 << iota // trsm side Left: the vectors are B's columns, else its rows
 	triLower             // A's lower triangle is stored
@@ -14,10 +14,10 @@ const (
 )
 
 // triMaxThreads is the most threads of a trsm or potrs "cta" block (TRI_THREADS of
-// kernels/trsm/trsv.cuh).
+// kernels/common/trsv.cuh).
 const triMaxThreads = 64
 
-// triShape is the launch of the trsm and potrs "cta" kernels (kernels/trsm/trsv.cuh).
+// triShape is the launch of the trsm and potrs "cta" kernels (kernels/common/trsv.cuh).
 // Each matrix has a team of threads, one per right-hand-side vector solved at once (more
 // vectors go through the team in turns), and a block holds matrices teams of them.
 type triShape struct {

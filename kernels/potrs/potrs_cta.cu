@@ -1,13 +1,13 @@
 // potrs "cta": X = A^-1 B for a batch, from the Cholesky factor of A in its lower (A = L L^H)
 // or upper (A = U^H U) triangle, each matrix solved by a team of threads of one block: two
-// substitutions of trsm's device code (kernels/trsm/trsv.cuh), L y = b then L^H x = y, or
+// substitutions of trsm's device code (kernels/common/trsv.cuh), L y = b then L^H x = y, or
 // U^H y = b then U x = y. The right-hand sides (columns of B) pass through shared memory in
 // tiles of one column per thread of the team; the factor is loaded into shared memory for
 // each substitution, as each reads it through its own index map.
 //
 // info, when not null, holds Potrf's info per matrix: a matrix whose info is not 0 is
 // skipped, its B left as it was (Posv's rule, after LAPACK).
-#include "../trsm/trsv.cuh"
+#include "../common/trsv.cuh"
 
 template <typename T>
 __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int n, int nrhs, i64 batch, bool lower,

@@ -7,7 +7,7 @@
 // the same solve with the transpose flipped.
 //
 // alpha = 0 sets B to zero without reading A or B, as the BLAS does.
-#include "trsv.cuh"
+#include "../common/trsv.cuh"
 
 template <typename T>
 __device__ void trsm_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, int n, int nv, i64 batch, int flags,

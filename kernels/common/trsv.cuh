@@ -22,7 +22,7 @@
 // 16-byte-aligned quad; the rows above the diagonal in a column's first quad are padding,
 // never read as numbers. All threads read the same L element at a time (a broadcast).
 #pragma once
-#include "../common/scalar.cuh"
+#include "scalar.cuh"
 
 // Kernel flags (trsm_cuda.go mirrors them).
 #define TRI_LEFT 1  // trsm: side Left (vectors are the columns of B), else Right (the rows)
