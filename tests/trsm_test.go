@@ -46,8 +46,10 @@ var triLayouts = []struct {
 	{Layout{Rows: 3, Cols: 7, LDPad: 2, StridePad: 3, Batch: 3}, 1}, {Layout{Rows: 4, Cols: 3, LDPad: 1, Batch: 1024}, 2},
 	// Orders and right-hand-side counts past the "cta" kernels' steps: A's order over the 16
 	// or 32 elements solved at a time in registers, more vectors than the 64 threads of a
-	// block; and a packed batch of n = 64 with 64 right-hand sides, as the benchmarks run.
-	{Layout{Rows: 37, Cols: 70, LDPad: 1, StridePad: 2, Batch: 2}, 3}, {Layout{Rows: 64, Cols: 64, Batch: 2}, 0},
+	// block, teams of 24 threads two to a block with a batch that leaves one team idle; and a
+	// packed batch of n = 64 with 64 right-hand sides, as the benchmarks run.
+	{Layout{Rows: 37, Cols: 70, LDPad: 1, StridePad: 2, Batch: 2}, 3}, {Layout{Rows: 20, Cols: 20, LDPad: 3, Batch: 5}, 1},
+	{Layout{Rows: 64, Cols: 64, Batch: 2}, 0},
 }
 
 // testTri returns the test of trsm (mul false) or trmm (mul true) over every side, triangle,
