@@ -77,13 +77,20 @@ func potrfCTAShared[T Scalar](n int) int {
 	return (np*np/2+2*np)*sizeOf[T]() + 80
 }
 
-// potrfCTAThreads is the cta kernel's block: 128 threads, 256 from n = 97 on, where the
-// trailing update has over 200 tiles of 4x4 in its first panels.
-func potrfCTAThreads(n int) int {
-	if n > 96 {
-		return 256
+// potrfCTATiles is the 4x4 tiles a thread of potrf_cta_reg holds in registers (CTA_TPT).
+const potrfCTATiles = 2
+
+// potrfCTAShape is the cta kernel and its block at order n: potrf_cta_reg, which keeps the 4x4
+// tiles of the lower triangle in registers, 2 a thread, while they fit 256 threads (n <= 120),
+// with one thread per 2 tiles; else potrf_cta, which updates the tiles in shared memory, with
+// 256 threads.
+func potrfCTAShape(n int) (kernel string, threads int) {
+	nt := (n + 7) / 8 * 2 // tiles a side
+	need := (nt*(nt+1)/2 + potrfCTATiles - 1) / potrfCTATiles
+	if need <= 256 {
+		return "potrf_cta_reg_", max(32, (need+31)/32*32)
 	}
-	return 128
+	return "potrf_cta_", 256
 }
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
@@ -103,8 +110,9 @@ func potrfCTA[T Scalar](q *Queue, c *potrfCall[T]) error {
 	if a.rows == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	return cudaOf(q).launch("potrf_cta", "potrf_cta_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{potrfCTAThreads(a.rows), 1, 1}, potrfCTAShared[T](a.rows),
+	kernel, threads := potrfCTAShape(a.rows)
+	return cudaOf(q).launch("potrf_cta", kernel+dtypeName[T](),
+		dim3{a.batch, 1, 1}, dim3{threads, 1, 1}, potrfCTAShared[T](a.rows),
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
