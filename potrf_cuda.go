@@ -81,14 +81,14 @@ func potrfCTAShared[T Scalar](n int) int {
 const potrfCTATiles = 2
 
 // potrfCTAShape is the cta kernel and its block at order n: potrf_cta_reg, which keeps the 4x4
-// tiles of the lower triangle in registers, 2 a thread, while they fit 256 threads (n <= 120),
-// with one thread per 2 tiles; else potrf_cta, which updates the tiles in shared memory, with
-// 256 threads.
+// tiles of the lower triangle in registers, 2 a thread of warps 1 on, while they fit 256
+// threads (n <= 112); else potrf_cta, which updates the tiles in shared memory, with 256
+// threads. Warp 0 factors each next diagonal block while the others update.
 func potrfCTAShape(n int) (kernel string, threads int) {
 	nt := (n + 7) / 8 * 2 // tiles a side
 	need := (nt*(nt+1)/2 + potrfCTATiles - 1) / potrfCTATiles
-	if need <= 256 {
-		return "potrf_cta_reg_", max(32, (need+31)/32*32)
+	if 32+need <= 256 {
+		return "potrf_cta_reg_", 32 + (need+31)/32*32
 	}
 	return "potrf_cta_", 256
 }

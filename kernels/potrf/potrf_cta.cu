@@ -10,17 +10,19 @@
 //
 //   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H (chol_left, left-looking: at
 //      most 20 elements in registers; past n the block is padded with the identity) and
-//      stores L_D and 1/diag(L_D);
+//      stores L_D and 1/diag(L_D) (diag_factor);
 //   2. each thread takes rows r >= c0+8 of the panel and solves x L_D^H = a (forward
 //      substitution, L_D read by broadcast);
-//   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 tiles (tile_update): 16 (complex:
-//      64) FMAs per pair of 16-byte shared loads of the panel. potrf_cta_reg (the launch's
-//      choice while the tiles fit CTA_TPT per thread in 256 threads: n <= 120) keeps each
-//      thread's tiles in registers from the start and stores a tile to the shared tile only
-//      when its columns become the next panel; potrf_cta loads and stores each trailing tile
-//      around its update, one tile per thread at a time, for any n the shared memory holds.
-//      Tiles are numbered down the tile columns so that neighbouring lanes touch neighbouring
-//      addresses.
+//   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 tiles (tile_update: 16, complex
+//      64, FMAs per pair of 16-byte shared loads of the panel): first the tiles of the next
+//      panel's 8 columns, then, while warp 0 already factors the next diagonal block (step 1
+//      of the next panel, off the critical path), the rest by warps 1 on.
+//      potrf_cta_reg (the launch's choice while the tiles fit CTA_TPT per thread of warps 1 on
+//      in 256 threads: n <= 112) keeps each thread's tiles in registers from the start and
+//      stores a tile to the shared tile only when its columns become the next panel;
+//      potrf_cta loads and stores each trailing tile around its update, for any n the shared
+//      memory holds. Tiles are numbered down the tile columns so that neighbouring lanes
+//      touch neighbouring addresses.
 //
 // Three __syncthreads per panel. Elements past n are never copied in or out; the padding of
 // the tile only ever feeds padding.
@@ -180,6 +182,30 @@ __device__ __forceinline__ void tile_update(T (&c)[4][4], const ctile<T> &t, int
     }
 }
 
+// diag_factor factors the diagonal block at (c, c) of the tile (thread 0): L_D in place,
+// 1/diag(L_D) in dinv, and *sbad = c + k + 1 when its pivot k fails.
+template <typename T>
+__device__ __forceinline__ void diag_factor(const ctile<T> &t, int c, int n, typename scalar<T>::real *dinv, int *sbad) {
+    diag_block<T> D = {t, c, n - c};
+    const int bad = chol_left<T, CTA_PANEL>(D, dinv);
+    if (bad) *sbad = c + bad;
+}
+
+// shared_tile_update applies the panel at c0 to tile q of the trailing triangle from (c, c)
+// (NT tiles a side), loading and storing the tile around the update.
+template <typename T>
+__device__ __forceinline__ void shared_tile_update(const ctile<T> &t, int c0, int c, int NT, int q) {
+    int ti, tj;
+    tile_of(q, NT, ti, tj);
+    const int i0 = c + 4 * ti, j0 = c + 4 * tj;
+    T acc[4][4];
+#pragma unroll
+    for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, acc[jj]);
+    tile_update(acc, t, c0, i0, j0);
+#pragma unroll
+    for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, acc[jj]);
+}
+
 template <typename T, int TPT>
 __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *info, bool lower) {
     typedef scalar<T> S;
@@ -198,16 +224,18 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     if (tid == 0) *sbad = 0;
     __syncthreads();
 
-    // TPT > 0: tile q of the whole triangle (NP/4 tiles a side) belongs to thread q % nt, which
-    // holds it in acc[q / nt]; the launch gives at least tiles/TPT threads. Tiles of the first
-    // panel are never updated and stay out.
+    // TPT > 0: tile q of the whole triangle (NP/4 tiles a side) belongs to thread
+    // 32 + q % (nt-32), which holds it in acc[q / (nt-32)]; warp 0 holds none, for it factors
+    // the next diagonal block meanwhile. The launch gives at least 32 + tiles/TPT threads.
+    // Tiles of the first panel are never updated and stay out.
+    const int workers = nt - 32;
     T acc[TPT > 0 ? TPT : 1][4][4];
     int i0s[TPT > 0 ? TPT : 1], j0s[TPT > 0 ? TPT : 1];
 #pragma unroll
     for (int o = 0; o < TPT; o++) {
-        const int NT = NP / 4, q = tid + o * nt;
+        const int NT = NP / 4, q = tid - 32 + o * workers;
         int ti = 0, tj = 0;
-        if (q < NT * (NT + 1) / 2) tile_of(q, NT, ti, tj);
+        if (tid >= 32 && q < NT * (NT + 1) / 2) tile_of(q, NT, ti, tj);
         i0s[o] = 4 * ti, j0s[o] = 4 * tj; // tile (0, 0) when none: never updated
         if (j0s[o] >= NB) {
 #pragma unroll
@@ -215,14 +243,10 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         }
     }
 
+    if (tid == 0) diag_factor(t, 0, n, dinv, sbad);
+    __syncthreads();
     for (int c0 = 0; c0 < n; c0 += NB) {
         const int c1 = c0 + NB;
-        if (tid == 0) {
-            diag_block<T> D = {t, c0, n - c0};
-            const int bad = chol_left<T, NB>(D, dinv);
-            if (bad) *sbad = c0 + bad;
-        }
-        __syncthreads();
         if (*sbad) break; // the same in every thread
 
         // Rows below the diagonal block: x L_D^H = a, x_k = (a_k - sum_{j<k} x_j conj(L_D(k, j))) / L_D(k, k).
@@ -240,34 +264,35 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         }
         __syncthreads();
 
-        // A22 -= L21 L21^H over the lower 4x4 tiles of rows and columns c1..NP-1.
+        // A22 -= L21 L21^H over the lower 4x4 tiles of rows and columns c1..NP-1: first the
+        // tiles of the next panel's columns c1..c1+7 (B1), then, while warp 0 factors the next
+        // diagonal block, the rest (B2). TPT > 0: the thread's own tiles, in registers from
+        // the start, each stored to the shared tile when its columns become the next panel;
+        // else tile q at a time, loaded and stored around its update.
+        const int NT = (NP - c1) / 4;
         if (TPT > 0) {
-            // The thread's own tiles, in registers from the start; a tile goes to the shared
-            // tile when its columns become the next panel.
 #pragma unroll
             for (int o = 0; o < TPT; o++) {
-                if (j0s[o] >= c1) {
+                if (j0s[o] >= c1 && j0s[o] < c1 + NB) {
                     tile_update(acc[o], t, c0, i0s[o], j0s[o]);
-                    if (j0s[o] < c1 + NB) {
 #pragma unroll
-                        for (int jj = 0; jj < 4; jj++) st4(t.col(j0s[o] + jj) + i0s[o], acc[o][jj]);
-                    }
+                    for (int jj = 0; jj < 4; jj++) st4(t.col(j0s[o] + jj) + i0s[o], acc[o][jj]);
                 }
             }
         } else {
-            // Tile q of the trailing triangle at a time, loaded and stored around its update.
-            const int NT = (NP - c1) / 4, tiles = NT * (NT + 1) / 2;
-            for (int q = tid; q < tiles; q += nt) {
-                int ti, tj;
-                tile_of(q, NT, ti, tj);
-                const int i0 = c1 + 4 * ti, j0 = c1 + 4 * tj;
-                T c[4][4];
+            for (int q = tid; q < 2 * NT - 1; q += nt) shared_tile_update(t, c0, c1, NT, q);
+        }
+        __syncthreads();
+        if (tid < 32) {
+            if (tid == 0 && c1 < n) diag_factor(t, c1, n, dinv, sbad);
+        } else if (TPT > 0) {
 #pragma unroll
-                for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, c[jj]);
-                tile_update(c, t, c0, i0, j0);
-#pragma unroll
-                for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, c[jj]);
+            for (int o = 0; o < TPT; o++) {
+                if (j0s[o] >= c1 + NB) tile_update(acc[o], t, c0, i0s[o], j0s[o]);
             }
+        } else {
+            const int NT2 = max(NT - 2, 0); // the last panel has no trailing tiles
+            for (int q = tid - 32; q < NT2 * (NT2 + 1) / 2; q += workers) shared_tile_update(t, c0, c1 + NB, NT2, q);
         }
         __syncthreads();
     }
