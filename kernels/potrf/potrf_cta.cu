@@ -4,9 +4,9 @@
 // The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
 // upper case U^H U = A is the lower case of L = U^H), coalesced, with cp.async (every load
 // of a thread in flight at once, none through registers; cta_load). The tile holds only the
-// lower triangle of order NP (n rounded up to 8), packed by columns (ctile), about half a
-// square tile, so that twice as many blocks fit an SM and n goes twice as far. Then, for
-// each panel of 8 columns c0..c0+7 (right-looking, blocked):
+// lower triangle of order NP (n rounded up to 8), packed by columns (ctile): about half a
+// square tile, so that twice as many blocks fit an SM and n reaches 1.4 times as far. Then,
+// for each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H (chol_left, left-looking: at
 //      most 20 elements in registers; past n the block is padded with the identity) and
