@@ -17,11 +17,11 @@
 //      64, FMAs per pair of 16-byte shared loads of the panel): first the tiles of the next
 //      panel's 8 columns, then, while warp 0 already factors the next diagonal block (step 1
 //      of the next panel, off the critical path), the rest by warps 1 on.
-//      potrf_cta_reg (the launch's choice while the tiles fit CTA_TPT per thread of warps 1 on
-//      in 256 threads: n <= 112) keeps each thread's tiles in registers from the start and
+//      potrf_cta_reg (spelling cta:reg=1, while the tiles fit CTA_TPT per thread of warps 1
+//      on in 256 threads: n <= 112) keeps each thread's tiles in registers from the start and
 //      stores a tile to the shared tile only when its columns become the next panel;
-//      potrf_cta loads and stores each trailing tile around its update, for any n the shared
-//      memory holds. Tiles are numbered down the tile columns so that neighbouring lanes
+//      potrf_cta (cta:reg=0) loads and stores each trailing tile around its update, for any n
+//      the shared memory holds. Tiles are numbered down the tile columns so that neighbouring lanes
 //      touch neighbouring addresses.
 //
 // Three __syncthreads per panel. Elements past n are never copied in or out; the padding of
