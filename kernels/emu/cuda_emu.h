@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <algorithm>
 
 #define BATCHLAS_EMU 1
 #define __global__
@@ -92,6 +93,17 @@ unsigned emu_ballot(int pred);
 inline unsigned __ballot_sync(unsigned, int pred) { return emu_ballot(pred); }
 inline int __any_sync(unsigned, int pred) { return emu_ballot(pred) != 0; }
 inline int __all_sync(unsigned m, int pred) { return emu_ballot(!pred) == 0; }
+// The warp reductions of sm_80 (redux.sync), over the 32 lanes.
+inline unsigned __reduce_max_sync(unsigned, unsigned v) {
+    unsigned r = 0;
+    for (int src = 0; src < 32; src++) r = std::max(r, emu_shfl(v, src));
+    return r;
+}
+inline unsigned __reduce_min_sync(unsigned, unsigned v) {
+    unsigned r = ~0u;
+    for (int src = 0; src < 32; src++) r = std::min(r, emu_shfl(v, src));
+    return r;
+}
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }

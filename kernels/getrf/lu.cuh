@@ -171,6 +171,27 @@ __device__ __forceinline__ void lu_store(T *g, i64 ld, const T *s, int lds, cons
     }
 }
 
+// lu_warp_best returns the best (key, bp) of the warp's lanes, by lu_better, in every lane:
+// a key of -2 means no candidate. A key ranks as the unsigned integer of its bits, once
+// lu_key's NaN below every number (-1) is mapped to 0: a key of 0 then ties with real zeros,
+// but only when the best key is 0, and then the first candidate (key 0, or +Inf if NaN)
+// wins on its position anyway. So the maximum key and, among its holders, the minimum bp
+// come from warp reductions (redux.sync): 2 for float keys, 3 for double ones, instead of
+// five rounds of shuffles.
+__device__ __forceinline__ int lu_warp_best(float key, int bp) {
+    const unsigned bits = key >= 0.0f ? (unsigned)__float_as_int(key) : 0u;
+    const unsigned top = __reduce_max_sync(0xffffffffu, bits);
+    return (int)__reduce_min_sync(0xffffffffu, bits == top ? (unsigned)bp : 0x7fffffffu);
+}
+__device__ __forceinline__ int lu_warp_best(double key, int bp) {
+    const unsigned long long bits = key >= 0.0 ? (unsigned long long)__double_as_longlong(key) : 0ull;
+    const unsigned hi = (unsigned)(bits >> 32), lo = (unsigned)bits;
+    const unsigned top_hi = __reduce_max_sync(0xffffffffu, hi);
+    const unsigned top_lo = __reduce_max_sync(0xffffffffu, hi == top_hi ? lo : 0u);
+    const bool top = hi == top_hi && lo == top_lo;
+    return (int)__reduce_min_sync(0xffffffffu, top ? (unsigned)bp : 0x7fffffffu);
+}
+
 // lu_warp_pivot finds step k's pivot among this warp's rows: lane l offers v[c], the
 // column-k entry of row l + 32c, when that row is below the diagonal (pos[c] >= k) and
 // exists (row < m). It returns, in every lane, (position << 16) | row of the pivot row.
@@ -190,13 +211,7 @@ __device__ __forceinline__ int lu_warp_pivot(const T (&v)[C], const int (&pos)[C
             if (lu_better(key, pk, best, bp)) best = key, bp = pk;
         }
     }
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) {
-        const R ok = __shfl_xor_sync(0xffffffffu, best, off);
-        const int op = __shfl_xor_sync(0xffffffffu, bp, off);
-        if (lu_better(ok, op, best, bp)) best = ok, bp = op;
-    }
-    return bp;
+    return lu_warp_best(best, bp);
 }
 
 // lu_interchange records step k's interchange in this lane's positions: pivot row p (at
