@@ -4,8 +4,8 @@ package batchlas
 
 import "fmt"
 
-// The native LU kernels: kernels/getrf/getrf_tiny.cu and getrf_cta.cu; getrs, gesv and
-// getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
+// The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_regs.cu and getrf_cta.cu;
+// getrs, gesv and getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
 
 // getrfTinyMax is the largest order the "tiny" kernels factor: one thread per square
 // matrix, the matrix in registers, one kernel per order.
@@ -48,38 +48,71 @@ func luCTAFits(q *Queue, rows, shared int) bool {
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && rows <= luRowsMax && shared <= q.dev.SharedMem
 }
 
+// luSolveRows is C of the solve kernels (getrs_cta<C>, gesv_cta<C>, getri_cta<C>): rows per
+// lane, the smallest of 1, 2, 4, 8 with n <= 32 C. Each warp solves luSolveValues / C
+// columns at a time.
+func luSolveRows(n int) int {
+	c := 1
+	for 32*c < n {
+		c *= 2
+	}
+	return c
+}
+
+// luSolveValues is LU_SOLVE_VALUES of lu.cuh: right-hand-side entries per lane.
+const luSolveValues = 8
+
+// luSolveWarps is the block of a solve kernel for cols columns of order-n right-hand sides:
+// a warp per luSolveValues/C columns, 1 to 8 warps.
+func luSolveWarps(n, cols int) int {
+	per := luSolveValues / luSolveRows(n)
+	return min(8, max(1, (cols+per-1)/per))
+}
+
 // luWarps is the block of a block factorization of n columns, in warps: one per 16
 // columns, 1 to 8 (the update of step k spreads its columns over the warps).
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
 
-// getrfRegsMax bounds the register-resident kernel getrf_cta_regs<RC>: m and n at most 64
-// (RC = 2 row groups of 32, LU_REG_COLS = 8 columns per warp and up to 8 warps).
+// getrfRegsMax bounds the "regs" kernels getrf_regs<RC>: m and n at most 64 (RC = 2 row
+// groups of 32, luRegCols columns per warp and up to 8 warps).
 const getrfRegsMax = 64
 
-// luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_cta_regs holds.
+// luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_regs holds.
 const luRegCols = 8
 
-// getrfCTARegs reports whether the cta launch runs the register-resident kernel.
-func getrfCTARegs[T Scalar](c *getrfCall[T]) bool {
-	return c.a.rows <= getrfRegsMax && c.a.cols <= getrfRegsMax
+// getrfRegsShared: two buffers of 32 RC multipliers, and 4 ints.
+func getrfRegsShared[T Scalar](c *getrfCall[T]) int { return luShared[T](2*32, (c.a.rows+31)/32, 4) }
+
+// getrfRegsCanRun: a CUDA queue with 32-lane warps, m and n at most 64.
+func getrfRegsCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
+	return c.a.rows <= getrfRegsMax && c.a.cols <= getrfRegsMax && luCTAFits(q, c.a.rows, getrfRegsShared(c))
 }
 
-// getrfCTAShared is the shared memory of the cta launch: for the register-resident kernel,
-// two buffers of 32 RC multipliers and 4 ints; else the m-by-n matrix (leading dimension m)
-// and row_at.
-func getrfCTAShared[T Scalar](c *getrfCall[T]) int {
-	if getrfCTARegs(c) {
-		return luShared[T](2*32, (c.a.rows+31)/32, 4)
+// getrfRegs launches getrf_regs<RC> (kernels/getrf/getrf_regs.cu): one block per matrix, a
+// warp per luRegCols columns, the batch in grid x.
+func getrfRegs[T Scalar](q *Queue, c *getrfCall[T]) error {
+	a := c.a
+	if a.batch == 0 {
+		return nil
 	}
-	return luShared[T](c.a.rows, c.a.cols, c.a.rows)
+	if a.rows == 0 || a.cols == 0 {
+		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	}
+	return cudaOf(q).launch("getrf_regs", fmt.Sprintf("getrf_regs%d_%s", (a.rows+31)/32, dtypeName[T]()),
+		dim3{a.batch, 1, 1}, dim3{32 * ((a.cols + luRegCols - 1) / luRegCols), 1, 1}, getrfRegsShared(c),
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
+		c.ipiv.devPtr(), c.info.devPtr())
 }
+
+// getrfCTAShared: the m-by-n matrix (leading dimension m) and row_at.
+func getrfCTAShared[T Scalar](c *getrfCall[T]) int { return luShared[T](c.a.rows, c.a.cols, c.a.rows) }
 
 func getrfCTACanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getrfCTAShared(c))
 }
 
-// getrfCTA launches getrf_cta_regs<RC> (a warp per luRegCols columns) or getrf_cta
-// (luWarps(n) warps) of kernels/getrf/getrf_cta.cu: one block per matrix, the batch in grid x.
+// getrfCTA launches getrf_cta (kernels/getrf/getrf_cta.cu): one block of luWarps(n) warps
+// per matrix, the batch in grid x.
 func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -88,11 +121,7 @@ func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 || a.cols == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	fn, warps := "getrf_cta_"+dtypeName[T](), luWarps(a.cols)
-	if getrfCTARegs(c) {
-		fn, warps = fmt.Sprintf("getrf_cta_regs%d_%s", (a.rows+31)/32, dtypeName[T]()), (a.cols+luRegCols-1)/luRegCols
-	}
-	return cudaOf(q).launch("getrf_cta", fn, dim3{a.batch, 1, 1}, dim3{32 * warps, 1, 1},
+	return cudaOf(q).launch("getrf_cta", "getrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
 		getrfCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
 }

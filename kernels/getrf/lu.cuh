@@ -388,10 +388,10 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
 }
 
 // lu_pick returns x[c] for the runtime c, selecting among the compile-time indices.
-template <typename T> __device__ __forceinline__ T lu_pick(const T (&x)[LU_CMAX], int c) {
+template <typename T, int C> __device__ __forceinline__ T lu_pick(const T (&x)[C], int c) {
     T v = x[0];
 #pragma unroll
-    for (int d = 1; d < LU_CMAX; d++)
+    for (int d = 1; d < C; d++)
         if (d == c) v = x[d];
     return v;
 }
@@ -401,79 +401,99 @@ template <typename T> __device__ __forceinline__ T lu_pick(const T (&x)[LU_CMAX]
 #define LU_TRANS 1
 #define LU_CONJTRANS 2
 
-// lu_solve_warp solves op(L U) x = y with one warp, for the n-by-n factors in shared memory
-// (leading dimension lds; row r of the factors is physical row row_at[r]): L unit lower
-// triangular, U upper triangular. Lane l holds y (then x) at rows l, l + 32, ... in x[].
-// The row interchanges are the caller's: it passes P^T b for op = A, and applies P to the
-// result for the transposes. Each step's solved entry goes to every lane by a shuffle; the
+// LU_SOLVE_VALUES is C*NB of lu_solve_warp: the right-hand-side entries a lane holds.
+#define LU_SOLVE_VALUES 8
+
+// lu_solve_warp solves op(L U) X = Y for NB columns at once with one warp, for the n-by-n
+// factors in shared memory (leading dimension lds; row r of the factors is physical row
+// row_at[r]; n <= 32 C): L unit lower triangular, U upper triangular. Lane l holds rows
+// l, l + 32, ... of column b of Y (then X) in x[b][]. The row interchanges are the
+// caller's: it passes P^T Y for op = A, and applies P to the result for the transposes.
+// Each step reads its column (or row) of the factors from shared memory once for the NB
+// columns, whose solved entries go to every lane by shuffles, NB independent chains; the
 // divisions by U's diagonal are divisions (not reciprocals), as in LAPACK's trsm.
-template <typename T>
-__device__ __forceinline__ void lu_solve_warp(T (&x)[LU_CMAX], const T *a, int lds, const int *row_at, int n, int trans) {
+template <typename T, int C, int NB>
+__device__ __forceinline__ void lu_solve_warp(T (&x)[NB][C], const T *a, int lds, const int *row_at, int n, int trans) {
     typedef scalar<T> S;
     const int lane = threadIdx.x & 31;
-    int ph[LU_CMAX]; // the physical rows of this lane's rows
+    int ph[C]; // the physical rows of this lane's rows
 #pragma unroll
-    for (int c = 0; c < LU_CMAX; c++) ph[c] = (lane + 32 * c < n) ? row_at[lane + 32 * c] : 0;
+    for (int c = 0; c < C; c++) ph[c] = (lane + 32 * c < n) ? row_at[lane + 32 * c] : 0;
+    T zk[NB];
     if (trans == LU_NOTRANS) {
-        // L z = y, forward: z_k is final; y_i -= L(i,k) z_k below it.
+        // L Z = Y, forward: row k of Z is final; Y(i,:) -= L(i,k) Z(k,:) below it.
         for (int k = 0; k + 1 < n; k++) {
-            const T zk = S::shfl(lu_pick(x, k >> 5), k & 31);
+#pragma unroll
+            for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
             const T *col = a + (i64)k * lds;
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++) {
+            for (int c = 0; c < C; c++) {
                 const int i = lane + 32 * c;
-                if (32 * c >= n) break;
-                if (i > k && i < n) x[c] = S::sub_mul(x[c], col[ph[c]], zk);
+                if (i > k && i < n) {
+                    const T l = col[ph[c]];
+#pragma unroll
+                    for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], l, zk[b]);
+                }
             }
         }
-        // U x = z, backward: x_k = z_k / U(k,k); z_i -= U(i,k) x_k above it.
+        // U X = Z, backward: X(k,:) = Z(k,:) / U(k,k); Z(i,:) -= U(i,k) X(k,:) above it.
         for (int k = n - 1; k >= 0; k--) {
             const T *col = a + (i64)k * lds;
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++)
-                if (lane + 32 * c == k) x[c] = lu_div(x[c], col[ph[c]]);
-            const T xk = S::shfl(lu_pick(x, k >> 5), k & 31);
+            for (int c = 0; c < C; c++)
+                if (lane + 32 * c == k) {
+                    const T d = col[ph[c]];
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++) {
-                const int i = lane + 32 * c;
-                if (32 * c >= n) break;
-                if (i < k) x[c] = S::sub_mul(x[c], col[ph[c]], xk);
+                    for (int b = 0; b < NB; b++) x[b][c] = lu_div(x[b][c], d);
+                }
+#pragma unroll
+            for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                if (lane + 32 * c < k) {
+                    const T u = col[ph[c]];
+#pragma unroll
+                    for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], u, zk[b]);
+                }
             }
         }
         return;
     }
     const bool cj = trans == LU_CONJTRANS;
-    // op(U) z = y, forward: z_k = y_k / op(U(k,k)); y_i -= op(U(k,i)) z_k for i > k.
+    // op(U) Z = Y, forward: Z(k,:) = Y(k,:) / op(U(k,k)); Y(i,:) -= op(U(k,i)) Z(k,:), i > k.
     for (int k = 0; k < n; k++) {
-        const int rk = row_at[k];
+        const T *row = a + row_at[k];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++)
+        for (int c = 0; c < C; c++)
             if (lane + 32 * c == k) {
-                const T d = a[(i64)k * lds + rk];
-                x[c] = lu_div(x[c], cj ? S::conj(d) : d);
-            }
-        const T zk = S::shfl(lu_pick(x, k >> 5), k & 31);
+                const T d = row[(i64)k * lds];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++) {
+                for (int b = 0; b < NB; b++) x[b][c] = lu_div(x[b][c], cj ? S::conj(d) : d);
+            }
+#pragma unroll
+        for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+        for (int c = 0; c < C; c++) {
             const int i = lane + 32 * c;
-            if (32 * c >= n) break;
             if (i > k && i < n) {
-                const T u = a[(i64)i * lds + rk];
-                x[c] = S::sub_mul(x[c], cj ? S::conj(u) : u, zk);
+                const T u = row[(i64)i * lds];
+#pragma unroll
+                for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], cj ? S::conj(u) : u, zk[b]);
             }
         }
     }
-    // op(L) x = z, backward: x_k is final; z_i -= op(L(k,i)) x_k for i < k.
+    // op(L) X = Z, backward: X(k,:) is final; Z(i,:) -= op(L(k,i)) X(k,:), i < k.
     for (int k = n - 1; k > 0; k--) {
-        const int rk = row_at[k];
-        const T xk = S::shfl(lu_pick(x, k >> 5), k & 31);
+        const T *row = a + row_at[k];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++) {
+        for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+        for (int c = 0; c < C; c++) {
             const int i = lane + 32 * c;
-            if (32 * c >= n) break;
             if (i < k) {
-                const T l = a[(i64)i * lds + rk];
-                x[c] = S::sub_mul(x[c], cj ? S::conj(l) : l, xk);
+                const T l = row[(i64)i * lds];
+#pragma unroll
+                for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], cj ? S::conj(l) : l, zk[b]);
             }
         }
     }
