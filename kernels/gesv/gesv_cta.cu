@@ -12,12 +12,10 @@
 template <typename T, int C>
 __device__ __forceinline__ void gesv_cta(T *a, i64 lda, i64 sa, int *ipiv, T *b, i64 ldb, i64 sb, int n, int nrhs,
                                          i64 batch, int *info) {
-    typedef scalar<T> S;
-    constexpr int NB = LU_SOLVE_VALUES / C;
     const i64 mb = blockIdx.x;
     if (mb >= batch) return;
     DYNAMIC_SHARED(T, s);
-    const int lds = n, lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    const int lds = n;
     int *row_at = (int *)(s + (i64)lds * n);
     T *g = a + mb * sa;
     lu_load(s, lds, g, lda, n, n);
@@ -26,30 +24,7 @@ __device__ __forceinline__ void gesv_cta(T *a, i64 lda, i64 sa, int *ipiv, T *b,
     lu_store(g, lda, s, lds, row_at, n, n);
     if (threadIdx.x == 0) info[mb] = bad;
     if (bad != 0) return;
-    T *bm = b + mb * sb;
-    for (int j0 = warp * NB; j0 < nrhs; j0 += warps * NB) {
-        T x[NB][C];
-#pragma unroll
-        for (int k = 0; k < NB; k++) {
-            const T *bj = bm + (i64)(j0 + k) * ldb;
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = lane + 32 * c;
-                x[k][c] = S::from_real(0);
-                if (j0 + k < nrhs && i < n) x[k][c] = bj[row_at[i]];
-            }
-        }
-        lu_solve_warp<T, C, NB>(x, s, lds, row_at, n, LU_NOTRANS);
-#pragma unroll
-        for (int k = 0; k < NB; k++) {
-            T *bj = bm + (i64)(j0 + k) * ldb;
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = lane + 32 * c;
-                if (j0 + k < nrhs && i < n) bj[i] = x[k][c];
-            }
-        }
-    }
+    lu_solve_rhs<T, C>(s, lds, row_at, n, LU_NOTRANS, b + mb * sb, ldb, nrhs, row_at, nullptr);
 }
 
 #define GESV_CTA(NAME, T, C)                                                                     \

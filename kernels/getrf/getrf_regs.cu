@@ -12,32 +12,15 @@
 
 template <typename T, int RC>
 __device__ __forceinline__ void getrf_regs(T *a, i64 ld, i64 stride, int m, int n, i64 batch, int *ipiv, int *info) {
-    typedef scalar<T> S;
     const i64 b = blockIdx.x;
     if (b >= batch) return;
     DYNAMIC_SHARED(T, xch);
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5, kmin = m < n ? m : n;
     T *g = a + b * stride;
     T x[RC][LU_REG_COLS];
-#pragma unroll
-    for (int jj = 0; jj < LU_REG_COLS; jj++) {
-        const int j = warp + warps * jj;
-#pragma unroll
-        for (int c = 0; c < RC; c++) {
-            const int i = lane + 32 * c;
-            x[c][jj] = S::from_real(0);
-            if (j < n && i < m) x[c][jj] = g[(i64)j * ld + i];
-        }
-    }
+    lu_regs_load(x, g, ld, m, n);
     int pos[RC];
-    const int bad = lu_factor_cta_regs<T, RC>(x, pos, m, n, ipiv + b * kmin, xch);
-#pragma unroll
-    for (int jj = 0; jj < LU_REG_COLS; jj++) {
-        const int j = warp + warps * jj;
-#pragma unroll
-        for (int c = 0; c < RC; c++)
-            if (j < n && lane + 32 * c < m) g[(i64)j * ld + pos[c]] = x[c][jj];
-    }
+    const int bad = lu_factor_cta_regs<T, RC>(x, pos, m, n, ipiv + b * (m < n ? m : n), xch);
+    lu_regs_store(g, ld, x, pos, m, n);
     if (threadIdx.x == 0) info[b] = bad;
 }
 

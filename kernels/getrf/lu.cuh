@@ -387,6 +387,38 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
     return info;
 }
 
+// lu_regs_load reads the m-by-n matrix g (leading dimension ld) into the registers of
+// lu_factor_cta_regs's layout (zeros outside the matrix): each warp instruction reads 32
+// consecutive rows of one column.
+template <typename T, int RC>
+__device__ __forceinline__ void lu_regs_load(T (&x)[RC][LU_REG_COLS], const T *g, i64 ld, int m, int n) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+#pragma unroll
+    for (int jj = 0; jj < LU_REG_COLS; jj++) {
+        const int j = warp + warps * jj;
+#pragma unroll
+        for (int c = 0; c < RC; c++) {
+            const int i = lane + 32 * c;
+            x[c][jj] = scalar<T>::from_real(0);
+            if (j < n && i < m) x[c][jj] = g[(i64)j * ld + i];
+        }
+    }
+}
+
+// lu_regs_store writes the factors of lu_factor_cta_regs to g in LAPACK's row order: row
+// l + 32c of the registers goes to row pos[c].
+template <typename T, int RC>
+__device__ __forceinline__ void lu_regs_store(T *g, i64 ld, const T (&x)[RC][LU_REG_COLS], const int (&pos)[RC], int m, int n) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+#pragma unroll
+    for (int jj = 0; jj < LU_REG_COLS; jj++) {
+        const int j = warp + warps * jj;
+#pragma unroll
+        for (int c = 0; c < RC; c++)
+            if (j < n && lane + 32 * c < m) g[(i64)j * ld + pos[c]] = x[c][jj];
+    }
+}
+
 // lu_pick returns x[c] for the runtime c, selecting among the compile-time indices.
 template <typename T, int C> __device__ __forceinline__ T lu_pick(const T (&x)[C], int c) {
     T v = x[0];
@@ -494,6 +526,42 @@ __device__ __forceinline__ void lu_solve_warp(T (&x)[NB][C], const T *a, int lds
                 const T l = row[(i64)i * lds];
 #pragma unroll
                 for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], cj ? S::conj(l) : l, zk[b]);
+            }
+        }
+    }
+}
+
+// lu_solve_rhs solves op(A) X = B for the nrhs columns of the n-by-nrhs B in global memory
+// (leading dimension ldb), with the factors of A in shared memory as lu_solve_warp takes
+// them, each warp NB = LU_SOLVE_VALUES / C columns at a time (warp w the columns w*NB, ...).
+// Row i of B is read from row gather[i] and row i of X written to row scatter[i] (nullptr:
+// row i): the caller's row interchanges. Each column is read and written once.
+template <typename T, int C>
+__device__ __forceinline__ void lu_solve_rhs(const T *a, int lds, const int *row_at, int n, int trans, T *b, i64 ldb,
+                                             int nrhs, const int *gather, const int *scatter) {
+    typedef scalar<T> S;
+    constexpr int NB = LU_SOLVE_VALUES / C;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    for (int j0 = warp * NB; j0 < nrhs; j0 += warps * NB) {
+        T x[NB][C];
+#pragma unroll
+        for (int k = 0; k < NB; k++) {
+            const T *bj = b + (i64)(j0 + k) * ldb;
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = lane + 32 * c;
+                x[k][c] = S::from_real(0);
+                if (j0 + k < nrhs && i < n) x[k][c] = bj[gather ? gather[i] : i];
+            }
+        }
+        lu_solve_warp<T, C, NB>(x, a, lds, row_at, n, trans);
+#pragma unroll
+        for (int k = 0; k < NB; k++) {
+            T *bj = b + (i64)(j0 + k) * ldb;
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = lane + 32 * c;
+                if (j0 + k < nrhs && i < n) bj[scatter ? scatter[i] : i] = x[k][c];
             }
         }
     }

@@ -14,41 +14,17 @@
 template <typename T, int C>
 __device__ __forceinline__ void getrs_cta(const T *a, i64 lda, i64 sa, const int *ipiv, T *b, i64 ldb, i64 sb, int n,
                                           int nrhs, i64 batch, int trans) {
-    typedef scalar<T> S;
-    constexpr int NB = LU_SOLVE_VALUES / C;
     const i64 mb = blockIdx.x;
     if (mb >= batch) return;
     DYNAMIC_SHARED(T, s);
-    const int lds = n | 1, lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    const int lds = n | 1;
     int *q = (int *)(s + (i64)lds * n), *row_at = q + n;
     lu_load(s, lds, a + mb * sa, lda, n, n);
     for (int r = threadIdx.x; r < n; r += blockDim.x) row_at[r] = r;
     lu_swaps_to_perm(q, ipiv + mb * n, n);
     __syncthreads();
-    T *bm = b + mb * sb;
-    for (int j0 = warp * NB; j0 < nrhs; j0 += warps * NB) {
-        T x[NB][C];
-#pragma unroll
-        for (int k = 0; k < NB; k++) {
-            const T *bj = bm + (i64)(j0 + k) * ldb;
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = lane + 32 * c;
-                x[k][c] = S::from_real(0);
-                if (j0 + k < nrhs && i < n) x[k][c] = bj[trans == LU_NOTRANS ? q[i] : i];
-            }
-        }
-        lu_solve_warp<T, C, NB>(x, s, lds, row_at, n, trans);
-#pragma unroll
-        for (int k = 0; k < NB; k++) {
-            T *bj = bm + (i64)(j0 + k) * ldb;
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = lane + 32 * c;
-                if (j0 + k < nrhs && i < n) bj[trans == LU_NOTRANS ? i : q[i]] = x[k][c];
-            }
-        }
-    }
+    const bool nt = trans == LU_NOTRANS;
+    lu_solve_rhs<T, C>(s, lds, row_at, n, trans, b + mb * sb, ldb, nrhs, nt ? q : nullptr, nt ? nullptr : q);
 }
 
 #define GETRS_CTA(NAME, T, C)                                                                    \
