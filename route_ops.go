@@ -5,7 +5,7 @@ import selection "github.com/batchlas/batchlas/select"
 // routedOps lists every op that dispatches through selection, with its candidates per
 // dtype. A new op needs three lines, and tests/route_test.go fails until it has them: its
 // entry here, tuned/<op>.cpu.txt (untimed rows "| host - # transcribed" over its key, until
-// cmd/batchlas-tune measures it), and its entry in pinnedSuites in tests/route_test.go.
+// cmd/batchbench and bench/totable measure it), and its entry in pinnedSuites in tests/route_test.go.
 var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"potrf": perDType(potrfFamilies[float32], potrfFamilies[float64], potrfFamilies[complex64], potrfFamilies[complex128]),
 	"gemm":  perDType(gemmFamilies[float32], gemmFamilies[float64], gemmFamilies[complex64], gemmFamilies[complex128]),

@@ -104,7 +104,10 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 	})
 }
 
-func onCUDA(q *Queue) bool { return q.dev.Backend == CUDA }
+// onCUDA is the first can_run term of every CUDA vendor family: a CUDA queue, and cuBLAS and
+// cuSOLVER opened. Without the libraries the family cannot run, so that the route falls to
+// another family instead of failing in launch.
+func onCUDA(q *Queue) bool { return q.dev.Backend == CUDA && cudaVendorLibs() == nil }
 
 // fitsInt reports whether every size fits the vendor libraries' 32-bit int arguments.
 func fitsInt(v ...int) bool {

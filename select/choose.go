@@ -236,7 +236,7 @@ func (l *Library) fromTables(r *Request, can, class func(int) bool) (Decision, b
 		}
 		if n > 0 || t.key != r.Device.Key {
 			d.Tag = "borrowed " + d.Tag
-			l.warnOnce(r.Op, "batchlas: %s has no %s table for %s that can run %s; borrowing %s (run cmd/batchlas-tune to tune this device)",
+			l.warnOnce(r.Op, "batchlas: %s has no %s table for %s that can run %s; borrowing %s (measure it: cmd/batchbench, then bench/totable)",
 				r.Op, r.DType, r.Device.Key, r.KeyString(), t.key)
 		}
 		return d, true

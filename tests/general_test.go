@@ -103,7 +103,7 @@ func checkFactoredSolve[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, rng 
 	inB := storeAll[T](lb, rhs)
 	b := Upload(t, q, inB)
 	if err := solve(b); routeRefused(err) {
-		t.Skipf("pinned family refuses %v: %v", l, err) // only under a pin, as in checkPotrf
+		t.Skipf("pinned family refuses %v with %d right-hand sides: %v", l, nrhs, err) // a family limited in n
 	} else if err != nil {
 		t.Fatalf("solve: %v", err)
 	}

@@ -1,8 +1,10 @@
-// Command totable turns the JSON lines that batchbench wrote for one op on the cpu
-// (bench/cpu_vendor.sh) into that op's table tuned/<op>.cpu.txt, in the format package
-// selection parses, and prints it.
+// Command totable turns the JSON lines that batchbench wrote for one op on one device (the
+// cpu through bench/cpu_vendor.sh, a GPU through bench/device.sh) into that op's table
+// tuned/<op>.<device>.txt, in the format package selection parses, and prints it.
 //
 //	go run ./bench/totable -op getrf bench/results/cpu/getrf.jsonl > tuned/getrf.cpu.txt
+//	go run ./bench/totable -op getrf -device sm_90 -source bench/results/sm_90/issue6/final.jsonl \
+//	    bench/results/sm_90/issue6/final.jsonl > tuned/getrf.sm_90.txt
 //
 // Each measured row ranks the arms by the mean of their medians over the two interleaved
 // orders, with selection.Rank (ties within 3% keep the candidate-list order). The keys line
@@ -11,7 +13,7 @@
 // would land on the largest n's row. Keys the benchmark does not vary take the value it used
 // (uplo L, jobz V, jobu and jobvt S). The dtypes that were not measured (f32, c64) get
 // untimed rows ranked as the measured dtype of the same precision class (f64, c128) at the
-// same size, marked transcribed.
+// same size, marked transcribed, unless they were measured at that size themselves.
 package main
 
 import (
@@ -29,8 +31,12 @@ import (
 	selection "github.com/batchlas/batchlas/select"
 )
 
-// fixed are the values of the keys that batchbench's cases hold constant.
-var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S"}
+// fixed are the values of the keys that batchbench's cases hold constant, with the ops whose
+// cases differ from the rest.
+var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S",
+	"trans": "N", "side": "L", "transa": "N", "diag": "N"}
+
+var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
 // sizeWeight is the weight of the size keys; the seed's own potrf table uses n:log:3.
 const sizeWeight = 3
@@ -48,14 +54,19 @@ type line struct {
 func main() {
 	op := flag.String("op", "", "the op")
 	tables := flag.String("tables", "tuned", "folder of the current tables, for the keys line")
+	device := flag.String("device", "cpu", "the device key of the measurements (cpu, sm_90, ...)")
+	source := flag.String("source", "", "where the measurements are committed (default: bench/results/cpu/<op>.jsonl)")
 	flag.Parse()
-	if err := run(*op, *tables, flag.Args()); err != nil {
+	if *source == "" {
+		*source = fmt.Sprintf("bench/results/cpu/%s.jsonl", *op)
+	}
+	if err := run(*op, *tables, *device, *source, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "totable:", err)
 		os.Exit(1)
 	}
 }
 
-func run(op, tables string, files []string) error {
+func run(op, tables, device, source string, files []string) error {
 	cur, err := os.ReadFile(fmt.Sprintf("%s/%s.cpu.txt", tables, op))
 	if err != nil {
 		return err
@@ -77,6 +88,7 @@ func run(op, tables string, files []string) error {
 	}
 	last := map[cell]line{}
 	var keys []cell // row cells (arm and order empty), in first-seen order
+	measured := map[cell]bool{}
 	date, commit := "", ""
 	for _, l := range lines {
 		if !l.Verified {
@@ -86,16 +98,23 @@ func run(op, tables string, files []string) error {
 		last[c] = l
 		if r := (cell{dtype: l.DType, m: l.M, n: l.N, k: l.K, batch: l.Batch}); !slices.Contains(keys, r) {
 			keys = append(keys, r)
+			measured[cell{dtype: l.DType, m: l.M, n: l.N, k: l.K}] = true
 		}
 		date, commit = max(date, l.Date), l.Commit
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# op=%s device=cpu date=%s batchlas=%s\n", op, date[:min(10, len(date))], commit)
-	fmt.Fprintf(&b, "# source=transcribed:bench/results/cpu/%s.jsonl\n", op)
-	b.WriteString("# Measured with bench/cpu_vendor.sh (batchbench, arms interleaved in both orders, every output\n")
-	b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load averages\n")
-	b.WriteString("# in bench/results/cpu/load.txt); a time is the mean of the two orders' medians in the last\n")
-	b.WriteString("# run of its cell.\n")
+	fmt.Fprintf(&b, "# op=%s device=%s date=%s batchlas=%s\n", op, device, date[:min(10, len(date))], commit)
+	fmt.Fprintf(&b, "# source=transcribed:%s\n", source)
+	if device == "cpu" {
+		b.WriteString("# Measured with bench/cpu_vendor.sh (batchbench, arms interleaved in both orders, every output\n")
+		b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load averages\n")
+		b.WriteString("# in bench/results/cpu/load.txt); a time is the mean of the two orders' medians in the last\n")
+		b.WriteString("# run of its cell.\n")
+	} else {
+		b.WriteString("# Measured with bench/device.sh (batchbench, arms interleaved in both orders, every output\n")
+		b.WriteString("# verified, device time from events); a time (ms) is the mean of the two orders' medians in\n")
+		b.WriteString("# the last run of its cell.\n")
+	}
 	b.WriteString("# Untimed rows (transcribed) copy the ranking of the measured f64 or c128 row of their size.\n")
 	b.WriteString("# keys:")
 	for _, k := range old.Keys {
@@ -130,12 +149,16 @@ func run(op, tables string, files []string) error {
 			entries = selection.Rank(entries, order)
 			dtype, tier := r.dtype, "measured"
 			if untimed {
-				if dtype, tier = unmeasured(r.dtype), "transcribed"; dtype == "" {
+				if dtype, tier = unmeasured(r.dtype), "transcribed"; dtype == "" || measured[cell{dtype: dtype, m: r.m, n: r.n, k: r.k}] {
 					continue
 				}
 			}
+			// The cases with right-hand sides have n of them.
 			vals := map[string]string{"dtype": dtype, "m": strconv.Itoa(r.m), "n": strconv.Itoa(r.n),
-				"k": strconv.Itoa(r.k), "batch": strconv.Itoa(r.batch)}
+				"k": strconv.Itoa(r.k), "nrhs": strconv.Itoa(r.n), "batch": strconv.Itoa(r.batch)}
+			for k, v := range fixedOf[op] {
+				vals[k] = v
+			}
 			for i, k := range old.Keys {
 				v, ok := vals[k.Name]
 				if !ok {

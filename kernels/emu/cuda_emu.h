@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <algorithm>
+#include <type_traits>
 
 #define BATCHLAS_EMU 1
 #define __global__
@@ -131,5 +132,7 @@ using std::isfinite;
 using std::isinf;
 using std::isnan;
 using std::sqrt;
-template <typename A, typename B> inline auto min(A a, B b) -> decltype(a < b ? a : b) { return a < b ? a : b; }
-template <typename A, typename B> inline auto max(A a, B b) -> decltype(a < b ? a : b) { return a < b ? b : a; }
+// The result is a value: decltype of a conditional on two lvalues of one type is a
+// reference, which would refer to a parameter that no longer lives.
+template <typename A, typename B> inline auto min(A a, B b) -> typename std::common_type<A, B>::type { return a < b ? a : b; }
+template <typename A, typename B> inline auto max(A a, B b) -> typename std::common_type<A, B>::type { return a < b ? b : a; }
