@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"testing"
@@ -200,7 +201,12 @@ func factorLU[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, full
 	a := Upload(t, q, storeAll[T](l, full))
 	ipiv := PoisonedInfo(t, q, l.Rows*l.Batch)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Getrf(q, a, ipiv, info); err != nil {
+	var noRoute *batchlas.NoRouteError
+	if err := batchlas.Getrf(q, a, ipiv, info); errors.As(err, &noRoute) {
+		// A queue without a vendor library (the CPU emulator) factors only what the native
+		// families take.
+		t.Skipf("no family factors %v here: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Getrf: %v", err)
 	}
 	checkInfo(t, DownloadVector(t, q, info), plant)

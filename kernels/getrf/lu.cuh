@@ -327,10 +327,11 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
 #pragma unroll
     for (int c = 0; c < RC; c++) pos[c] = lane + 32 * c;
     int info = 0;
-    for (int k = 0; k < kmin; k++) {
-        const int buf = k & 1, jk = k / warps;
+    // Column k is column jk of warp owner (kept by counting, not by a division per step).
+    for (int k = 0, owner = 0, jk = 0; k < kmin; k++, owner = owner + 1 == warps ? 0 : owner + 1, jk += owner == 0) {
+        const int buf = k & 1;
         T *l = xch + buf * 32 * RC;
-        if (warp == k % warps) {
+        if (warp == owner) {
             T v[RC];
 #pragma unroll
             for (int c = 0; c < RC; c++) {
@@ -365,7 +366,7 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
         }
         __syncthreads();
         const int bp = flags[2 * buf], p = bp & 0xffff;
-        if (warp != k % warps) lu_interchange(pos, p, bp >> 16, k);
+        if (warp != owner) lu_interchange(pos, p, bp >> 16, k);
         if (flags[2 * buf + 1]) {
             if (info == 0) info = k + 1;
             continue;
