@@ -7,24 +7,36 @@ import "fmt"
 // The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_regs.cu and getrf_cta.cu;
 // getrs, gesv and getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
 
-// getrfTinyMax is the largest order the "tiny" kernels factor: one thread per square
-// matrix, the matrix in registers, one kernel per order.
-const getrfTinyMax = 4
+// getrfTinyBytes bounds the "tiny" kernels, one thread per square matrix held in registers
+// and one kernel per order: n*n*sizeof(T) <= 256 bytes (64 registers), that is n <= 8 for
+// float32, 5 for float64 and complex64, 4 for complex128.
+const getrfTinyBytes = 256
 
-// luTinyThreads is the block of the tiny kernels (TINY_THREADS): matrices per block.
-const luTinyThreads = 128
+// getrfTinyThreads is the block of the tiny kernel for order n (tiny_threads of
+// getrf_tiny.cu): 128 matrices, or 64 or 32 where they would pass 48 KB of shared memory.
+func getrfTinyThreads[T Scalar](n int) int {
+	b := n * n * sizeOf[T]()
+	switch {
+	case b*129 <= 48<<10:
+		return 128
+	case b*65 <= 48<<10:
+		return 64
+	}
+	return 32
+}
 
 // luRowsMax is the most rows a block factorization or solve takes (LU_ROWS_MAX of lu.cuh):
 // lane l holds rows l, l+32, ..., at most 8 of them.
 const luRowsMax = 256
 
-// getrfTinyCanRun: a CUDA queue, a square a of order at most getrfTinyMax.
+// getrfTinyCanRun: a CUDA queue, a square a within getrfTinyBytes.
 func getrfTinyCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
-	return q.dev.Backend == CUDA && c.a.rows == c.a.cols && c.a.rows <= getrfTinyMax
+	n := c.a.rows
+	return q.dev.Backend == CUDA && c.a.cols == n && n*n*sizeOf[T]() <= getrfTinyBytes
 }
 
-// getrfTiny launches getrf_tiny<n>: a thread per matrix, luTinyThreads matrices per block,
-// the batch in grid x.
+// getrfTiny launches getrf_tiny<n>: a thread per matrix, getrfTinyThreads matrices per
+// block, the batch in grid x.
 func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -33,8 +45,9 @@ func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
+	threads := getrfTinyThreads[T](a.rows)
 	return cudaOf(q).launch("getrf_tiny", fmt.Sprintf("getrf_tiny%d_%s", a.rows, dtypeName[T]()),
-		dim3{(a.batch + luTinyThreads - 1) / luTinyThreads, 1, 1}, dim3{luTinyThreads, 1, 1}, 0,
+		dim3{(a.batch + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.batch), c.ipiv.devPtr(), c.info.devPtr())
 }
 

@@ -130,7 +130,7 @@ func checkGetrfOf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, 
 	info := PoisonedInfo(t, q, l.Batch)
 	if err := batchlas.Getrf(q, a, ipiv, info); routeRefused(err) {
 		// Only under a pin (TestRouteEveryFamilyPinned): a family limited in shape, such as
-		// "tiny" (square, n <= 4), refuses the others.
+		// "tiny" (square, n <= 8), refuses the others.
 		t.Skipf("pinned family refuses %v: %v", l, err)
 	} else if err != nil {
 		t.Fatalf("Getrf: %v", err)
