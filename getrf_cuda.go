@@ -4,7 +4,8 @@ package batchlas
 
 import "fmt"
 
-// The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_regs.cu and getrf_cta.cu;
+// The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_warp.cu, getrf_regs.cu and
+// getrf_cta.cu;
 // getrs, gesv and getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
 
 // getrfTinyBytes bounds the "tiny" kernels, one thread per square matrix held in registers
@@ -85,6 +86,33 @@ func luSolveWarps(n, cols int) int {
 // luWarps is the block of a block factorization of n columns, in warps: one per 16
 // columns, 1 to 8 (the update of step k spreads its columns over the warps).
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
+
+// getrfWarpMax bounds the "warp" kernel (LU_WARP_MAX): m, n <= 32, lane l holding row l.
+const getrfWarpMax = 32
+
+// getrfWarpMatrices is WARP_MATRICES of getrf_warp.cu: matrices (warps) per block.
+const getrfWarpMatrices = 4
+
+// getrfWarpCanRun: a CUDA queue with 32-lane warps, m and n at most 32.
+func getrfWarpCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= getrfWarpMax && c.a.cols <= getrfWarpMax
+}
+
+// getrfWarp launches getrf_warp (kernels/getrf/getrf_warp.cu): a warp per matrix,
+// getrfWarpMatrices per block, the batch in grid x.
+func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
+	a := c.a
+	if a.batch == 0 {
+		return nil
+	}
+	if a.rows == 0 || a.cols == 0 {
+		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	}
+	return cudaOf(q).launch("getrf_warp", "getrf_warp_"+dtypeName[T](),
+		dim3{(a.batch + getrfWarpMatrices - 1) / getrfWarpMatrices, 1, 1}, dim3{32 * getrfWarpMatrices, 1, 1}, 0,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
+		c.ipiv.devPtr(), c.info.devPtr())
+}
 
 // getrfRegsMax bounds the "regs" kernels getrf_regs<RC>: m and n at most 64 (RC = 2 row
 // groups of 32, luRegCols columns per warp and up to 8 warps).

@@ -8,6 +8,12 @@ func getrfTiny[T Scalar](*Queue, *getrfCall[T]) error {
 	return argErr("getrf", "route", "the tiny family needs the cuda build")
 }
 
+func getrfWarpCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfWarp[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the warp family needs the cuda build")
+}
+
 func getrfRegsCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
 
 func getrfRegs[T Scalar](*Queue, *getrfCall[T]) error {

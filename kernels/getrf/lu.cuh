@@ -303,6 +303,49 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
     return info;
 }
 
+// LU_WARP_MAX bounds lu_factor_warp: m, n <= 32.
+#define LU_WARP_MAX 32
+
+// lu_factor_warp factors the m-by-n matrix (m, n <= 32) held by one warp, lane l holding
+// row l in r[] (r[j] = A(l, j)), with no shared memory and no barrier: the step loop is
+// unrolled, so column k is the register r[k]; the pivot comes from lu_warp_best, the pivot
+// row's entries from shuffles. Rows never move: pos is the final row of this lane's row. It
+// writes the pivots (1-based) to the global ipiv (lane 0) and returns info in every lane.
+template <typename T>
+__device__ __forceinline__ int lu_factor_warp(T (&r)[LU_WARP_MAX], int &pos, int m, int n, int *ipiv) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int lane = threadIdx.x & 31, kmin = m < n ? m : n;
+    pos = lane;
+    int info = 0;
+#pragma unroll
+    for (int k = 0; k < LU_WARP_MAX; k++) {
+        if (k >= kmin) break;
+        const bool cand = lane < m && pos >= k;
+        const int bp = lu_warp_best(cand ? lu_key(r[k], pos == k) : R(-2), cand ? pos << 16 | lane : 0x7fffffff);
+        const int p = bp & 0xffff, posp = bp >> 16;
+        if (lane == 0) ipiv[k] = posp + 1;
+        const T piv = S::shfl(r[k], p);
+        if (lane == p) pos = k;
+        else if (pos == k) pos = posp;
+        if (lu_is_zero(piv)) {
+            if (info == 0) info = k + 1;
+            continue;
+        }
+        lu_pivot<T> pv;
+        pv.set(piv);
+        const bool below = lane < m && pos > k;
+        if (below) r[k] = pv.scale(r[k]);
+#pragma unroll
+        for (int j = k + 1; j < LU_WARP_MAX; j++) {
+            if (j >= n) break;
+            const T u = S::shfl(r[j], p);
+            if (below) r[j] = S::sub_mul(r[j], r[k], u);
+        }
+    }
+    return info;
+}
+
 // LU_REG_COLS is the columns per thread of the register-resident block factorization: with
 // w warps it takes n <= 8 w columns (w <= 8: n <= 64). More columns per thread would mean
 // fewer warps, but more registers and fewer blocks per SM.
