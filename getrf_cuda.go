@@ -5,8 +5,8 @@ package batchlas
 import "fmt"
 
 // The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_warp.cu, getrf_regs.cu and
-// getrf_cta.cu;
-// getrs, gesv and getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
+// getrf_cta.cu; getrs, gesv and getri reuse the block factorization and solves of
+// kernels/getrf/lu.cuh.
 
 // getrfTinyBytes bounds the "tiny" kernels, one thread per square matrix held in registers
 // and one kernel per order: n*n*sizeof(T) <= 256 bytes (64 registers), that is n <= 8 for
