@@ -11,7 +11,7 @@
 // distinct banks.
 //
 // Two ways to hold the columns being updated: in shared memory (group_apply, any size that
-// fits), or, when every group has one column and no lane more than 16 rows, in the registers
+// fits), or, when every group has one column and no lane more than 32 rows, in the registers
 // of its group (group_apply_regs): then a step reads only the reflector from shared memory,
 // and each element of the column is loaded and stored once per kernel instead of twice per
 // step.
@@ -184,10 +184,33 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
 }
 
 // Columns in registers. A group of P lanes holds a column of P*RPL rows (RPL a template
-// constant: 4, 8 or 16), lane p rows p + P r in x[r], the rows past the matrix's m being zero.
+// constant: 4, 8, 16 or, but for complex128, 32), lane p rows p + P r in x[r], the rows past
+// the matrix's m being zero.
 // The reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m.
 // Then every step runs the same unrolled loop over all rows, with no tests and no dynamic
 // register index: the zeros make the rows outside j..m-1 add nothing and change nothing.
+
+// qr_rpl<N> carries a rows-per-lane count to a generic lambda (with_rpl).
+template <int N> struct qr_rpl {
+    static constexpr int value = N;
+};
+
+// with_rpl calls f(qr_rpl<rpl>()) when rpl is one of the register layouts T has (the largest,
+// 32, takes 64 registers for x in the 8-byte types and would take 128 for complex128), and
+// reports whether it did.
+template <typename T, typename F> __device__ __forceinline__ bool with_rpl(int rpl, F f) {
+    switch (rpl) {
+    case 4: f(qr_rpl<4>()); return true;
+    case 8: f(qr_rpl<8>()); return true;
+    case 16: f(qr_rpl<16>()); return true;
+    case 32:
+        if constexpr (sizeof(T) <= 8) {
+            f(qr_rpl<32>());
+            return true;
+        }
+    }
+    return false;
+}
 
 // regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
 template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {
@@ -213,14 +236,16 @@ __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, i
     typedef scalar<T> S;
     constexpr bool keep = sizeof(T) <= 4;
     T vr[keep ? RPL : 1];
-    T d = S::from_real(0);
+    T d = S::from_real(0), d1 = S::from_real(0); // two sums halve the chain of dependent adds
     if (active) {
 #pragma unroll
         for (int r = 0; r < RPL; r++) {
             const T vi = v[p + P * r];
             if (keep) vr[keep ? r : 0] = vi;
-            d = S::fma_conj(d, vi, x[r]);
+            if (r & 1) d1 = S::fma_conj(d1, vi, x[r]);
+            else d = S::fma_conj(d, vi, x[r]);
         }
+        d = S::add(d, d1);
     }
     for (int off = P >> 1; off > 0; off >>= 1) d = S::add(d, S::shfl_xor(d, off));
     if (!active) return;

@@ -10,8 +10,8 @@
 // publishes v_{j+1} and tau_{j+1}. One __syncthreads per column.
 //
 // Two ways to hold the columns right of the pivot (householder.cuh): in shared memory
-// (geqrf_smem, any size that fits), or, with one column per group and at most 16 rows per
-// lane, in the registers of their groups (geqrf_regs). There the group that holds column j+1
+// (geqrf_smem, any size that fits), or, with one column per group and at most 32 rows per
+// lane (16 for complex128), in the registers of their groups (geqrf_regs). There the group that holds column j+1
 // forms reflector j+1 in its registers (group_larfg_regs, its warp's other lanes helping
 // with nothing but the shuffles), writes the finished column to shared memory and publishes
 // the reflector padded (zero above j+1, one at j+1) in one of two buffers that alternate by
@@ -93,12 +93,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
         s[c * lds + i] = i < m ? ab[(i64)c * ld + i] : scalar<T>::from_real(0);
     });
     __syncthreads();
-    switch (rpl) {
-    case 4: geqrf_regs<T, 4>(s, ts, vb, m, n, k, lds, P); break;
-    case 8: geqrf_regs<T, 8>(s, ts, vb, m, n, k, lds, P); break;
-    case 16: geqrf_regs<T, 16>(s, ts, vb, m, n, k, lds, P); break;
-    default: geqrf_smem(s, ts, m, n, k, lds, P);
-    }
+    if (!with_rpl<T>(rpl, [&](auto c) { geqrf_regs<T, decltype(c)::value>(s, ts, vb, m, n, k, lds, P); }))
+        geqrf_smem(s, ts, m, n, k, lds, P);
     __syncthreads();
     for_each_element(m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
     for (int i = threadIdx.x; i < k; i += blockDim.x) tau[b * k + i] = ts[i];
@@ -106,8 +102,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
 
 // Parameters (all 8 bytes): a, ld, stride, m, n, tau, batch, P (lanes per column, a power of
 // two up to 32), lds (the shared leading dimension, >= m), rpl (0: the columns in shared
-// memory; 4, 8 or 16: in registers, rpl rows per lane, which needs n <= threads/P,
-// m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + min(m, n), and 2*P*rpl with
+// memory; 4, 8, 16 or 32 (not complex128): in registers, rpl rows per lane, which needs
+// n <= threads/P, m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + min(m, n), and 2*P*rpl with
 // rpl, elements.
 #define GEQRF_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
