@@ -26,10 +26,11 @@ func qrCTAMaxRegRows(size int) int {
 // lds >= r, and rpl, the rows per lane when the groups of lanes hold their columns in
 // registers (each group one column; else 0). Few lanes per column make small blocks, and
 // more matrices in flight on an SM, which hide each other's latency: a step of one matrix is
-// a chain of dependent shuffles, reductions and divisions. With fewer than 32 lanes per
-// column a warp touches 32/lanes columns at once: lds is an odd multiple of lanes, so that
-// those columns start in distinct banks. With rpl, lds is at least lanes*rpl: the registers
-// cover that.
+// a chain of dependent shuffles, reductions and divisions. In shared memory, with fewer than
+// 32 lanes per column a warp touches 32/lanes columns at once: lds is an odd multiple of
+// lanes, so that those columns start in distinct banks. With rpl the registers cover
+// lanes*rpl rows, read in 16-byte chunks: lds holds them and one chunk per lane more, a
+// multiple of 16 bytes.
 func qrCTALayout(r, c, size int) (l qrCTA) {
 	maxRPL := qrCTAMaxRegRows(size)
 	l.lanes = 1
@@ -37,21 +38,25 @@ func qrCTALayout(r, c, size int) (l qrCTA) {
 		l.lanes *= 2
 	}
 	l.threads = min(qrCTAMaxThreads, (l.lanes*c+31)/32*32)
-	rows := r
 	if l.lanes*c <= l.threads {
 		for _, rpl := range qrCTARegRows {
 			if rpl <= maxRPL && r <= l.lanes*rpl {
-				l.rpl, rows = rpl, l.lanes*rpl
+				l.rpl = rpl
 				break
 			}
 		}
 	}
-	l.lds = rows
-	if l.lanes < 32 {
-		l.lds = (rows + l.lanes - 1) / l.lanes * l.lanes
+	switch w := 16 / size; {
+	case l.rpl > 0:
+		// 16-byte aligned columns, each skewed by one chunk per lane from the one before.
+		l.lds = l.lanes * (l.rpl + w)
+	case l.lanes < 32:
+		l.lds = (r + l.lanes - 1) / l.lanes * l.lanes
 		if l.lds/l.lanes%2 == 0 {
 			l.lds += l.lanes
 		}
+	default:
+		l.lds = r
 	}
 	return l
 }
@@ -73,7 +78,9 @@ func qrCTAFits(q *Queue, threads, bytes int) bool {
 func geqrfCTAShape[T Scalar](c *geqrfCall[T]) qrCTA {
 	m, n := c.a.rows, c.a.cols
 	l := qrCTALayout(m, n, sizeOf[T]())
-	l.bytes = (n*l.lds + min(m, n) + 2*l.lanes*l.rpl) * sizeOf[T]()
+	w := 16 / sizeOf[T]()
+	vb := (n*l.lds + min(m, n) + w - 1) / w * w // the padded reflectors, 16-byte aligned
+	l.bytes = (vb + 2*l.lanes*l.rpl) * sizeOf[T]()
 	return l
 }
 

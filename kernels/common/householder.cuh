@@ -184,11 +184,41 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
 }
 
 // Columns in registers. A group of P lanes holds a column of P*RPL rows (RPL a template
-// constant: 4, 8, 16 or, but for complex128, 32), lane p rows p + P r in x[r], the rows past
-// the matrix's m being zero.
-// The reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m.
-// Then every step runs the same unrolled loop over all rows, with no tests and no dynamic
-// register index: the zeros make the rows outside j..m-1 add nothing and change nothing.
+// constant: 4, 8, 16 or, but for complex128, 32) in x[RPL] of its lanes, the rows past the
+// matrix's m being zero. The rows go out in chunks of W = 16 bytes' worth (4 floats, 2
+// doubles or complex64s, 1 complex128), dealt to the lanes in turn (reg_row), so that a lane
+// reads its chunks with 16-byte loads and the P lanes of a group read P consecutive chunks:
+// no bank conflicts, and every group of a warp reads the same ones (a broadcast). The
+// reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m. Then
+// every step runs the same unrolled loop over all rows, with no tests and no dynamic register
+// index: the zeros make the rows outside j..m-1 add nothing and change nothing. A column in
+// shared memory that such a group reads or writes starts on a 16-byte boundary.
+
+// qr_w is the elements of T in 16 bytes.
+template <typename T> constexpr int qr_w() { return 16 / sizeof(T); }
+
+// qr_pack is 16 bytes of T, for 16-byte shared memory accesses.
+template <typename T> struct __align__(16) qr_pack { T e[qr_w<T>()]; };
+
+// load16 and store16 move the 16 bytes at a (16-byte aligned; the CPU emulator checks).
+template <typename T> __device__ __forceinline__ qr_pack<T> load16(const T *a) {
+#ifdef BATCHLAS_EMU
+    if (reinterpret_cast<unsigned long long>(a) & 15) __builtin_trap();
+#endif
+    return *reinterpret_cast<const qr_pack<T> *>(a);
+}
+template <typename T> __device__ __forceinline__ void store16(T *a, const qr_pack<T> &v) {
+#ifdef BATCHLAS_EMU
+    if (reinterpret_cast<unsigned long long>(a) & 15) __builtin_trap();
+#endif
+    *reinterpret_cast<qr_pack<T> *>(a) = v;
+}
+
+// reg_row is the row of x[r] of lane p of a group of P: chunks of W rows, dealt in turn.
+template <typename T> __device__ __forceinline__ int reg_row(int p, int P, int r) {
+    constexpr int W = qr_w<T>();
+    return (r / W * P + p) * W + r % W;
+}
 
 // qr_rpl<N> carries a rows-per-lane count to a generic lambda (with_rpl).
 template <int N> struct qr_rpl {
@@ -214,15 +244,20 @@ template <typename T, typename F> __device__ __forceinline__ bool with_rpl(int r
 
 // regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
 template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {
+    constexpr int W = qr_w<T>();
 #pragma unroll
-    for (int r = 0; r < RPL; r++) x[r] = a[p + P * r];
+    for (int q = 0; q < RPL / W; q++) {
+        const qr_pack<T> c = load16(a + (q * P + p) * W);
+#pragma unroll
+        for (int w = 0; w < W; w++) x[q * W + w] = c.e[w];
+    }
 }
 
 // regs_store writes lane p's rows below m of x to the column a.
 template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int m, int p, int P) {
 #pragma unroll
     for (int r = 0; r < RPL; r++) {
-        if (p + P * r < m) a[p + P * r] = x[r];
+        if (reg_row<T>(p, P, r) < m) a[reg_row<T>(p, P, r)] = x[r];
     }
 }
 
@@ -234,16 +269,20 @@ template <typename T, int RPL> __device__ __forceinline__ void regs_store(const 
 template <typename T, int RPL>
 __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, int p, int P, bool active) {
     typedef scalar<T> S;
+    constexpr int W = qr_w<T>();
     constexpr bool keep = sizeof(T) <= 4;
-    T vr[keep ? RPL : 1];
+    qr_pack<T> vr[keep ? RPL / W : 1];
     T d = S::from_real(0), d1 = S::from_real(0); // two sums halve the chain of dependent adds
     if (active) {
 #pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            const T vi = v[p + P * r];
-            if (keep) vr[keep ? r : 0] = vi;
-            if (r & 1) d1 = S::fma_conj(d1, vi, x[r]);
-            else d = S::fma_conj(d, vi, x[r]);
+        for (int q = 0; q < RPL / W; q++) {
+            const qr_pack<T> c = load16(v + (q * P + p) * W);
+            if (keep) vr[keep ? q : 0] = c;
+#pragma unroll
+            for (int w = 0; w < W; w++) {
+                if ((q * W + w) & 1) d1 = S::fma_conj(d1, c.e[w], x[q * W + w]);
+                else d = S::fma_conj(d, c.e[w], x[q * W + w]);
+            }
         }
         d = S::add(d, d1);
     }
@@ -251,7 +290,11 @@ __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, i
     if (!active) return;
     const T td = S::mul(t, d);
 #pragma unroll
-    for (int r = 0; r < RPL; r++) x[r] = S::sub_mul(x[r], td, keep ? vr[keep ? r : 0] : v[p + P * r]);
+    for (int q = 0; q < RPL / W; q++) {
+        const qr_pack<T> c = keep ? vr[keep ? q : 0] : load16(v + (q * P + p) * W);
+#pragma unroll
+        for (int w = 0; w < W; w++) x[q * W + w] = S::sub_mul(x[q * W + w], td, c.e[w]);
+    }
 }
 
 // warp_has_column_after reports whether a group of this warp owns a column c with j < c < n,
@@ -281,13 +324,13 @@ __device__ __forceinline__ typename scalar<T>::real group_larfg_regs(T (&x)[RPL]
     T alpha = S::from_real(0);
 #pragma unroll
     for (int r = 0; r < RPL; r++) {
-        if (p + P * r == j) alpha = x[r];
+        if (reg_row<T>(p, P, r) == j) alpha = x[r];
     }
-    alpha = S::shfl(alpha, src + (j & (P - 1)));
+    alpha = S::shfl(alpha, src + (j / qr_w<T>() & (P - 1)));
     auto each = [&](auto f) {
 #pragma unroll
         for (int r = 0; r < RPL; r++) {
-            if (mine && p + P * r > j) f(S::re(x[r]), S::im(x[r]));
+            if (mine && reg_row<T>(p, P, r) > j) f(S::re(x[r]), S::im(x[r]));
         }
     };
     auto sum = [&](R v) {
@@ -302,7 +345,7 @@ __device__ __forceinline__ typename scalar<T>::real group_larfg_regs(T (&x)[RPL]
     auto scale = [&](T s) {
 #pragma unroll
         for (int r = 0; r < RPL; r++) {
-            if (mine && p + P * r > j) x[r] = S::mul(x[r], s);
+            if (mine && reg_row<T>(p, P, r) > j) x[r] = S::mul(x[r], s);
         }
     };
     return larfg(S::re(alpha), S::im(alpha), nrm2, scale, tau);

@@ -48,11 +48,17 @@ __device__ __forceinline__ void geqrf_pivot(T (&x)[RPL], int j, int m, int p, in
     T t;
     const typename S::real beta = group_larfg_regs(x, j, p, P, src, mine, t);
     if (!mine) return;
+    constexpr int W = qr_w<T>();
 #pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        const int i = p + P * r;
-        if (i < m) col[i] = i == j ? S::from_real(beta) : x[r];
-        vb[i] = i > j ? x[r] : S::from_real(i == j ? 1 : 0);
+    for (int q = 0; q < RPL / W; q++) {
+        qr_pack<T> c;
+#pragma unroll
+        for (int w = 0; w < W; w++) {
+            const int r = q * W + w, i = reg_row<T>(p, P, r);
+            if (i < m) col[i] = i == j ? S::from_real(beta) : x[r];
+            c.e[w] = i > j ? x[r] : S::from_real(i == j ? 1 : 0);
+        }
+        store16(vb + (q * P + p) * W, c);
     }
     if (p == 0) *tau = t;
 }
@@ -85,7 +91,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
     DYNAMIC_SHARED(T, s);
     const int k = min(m, n);
     T *ts = s + (i64)n * lds; // tau, k of them
-    T *vb = ts + k;           // with rpl: two padded reflectors of P*rpl rows
+    // With rpl: two padded reflectors of P*rpl rows, on a 16-byte boundary.
+    T *vb = s + ((i64)n * lds + k + qr_w<T>() - 1) / qr_w<T>() * qr_w<T>();
     T *ab = a + b * stride;
 
     // With rpl, the rows from m to P*rpl are zero (regs_load reads them).
@@ -103,8 +110,9 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
 // Parameters (all 8 bytes): a, ld, stride, m, n, tau, batch, P (lanes per column, a power of
 // two up to 32), lds (the shared leading dimension, >= m), rpl (0: the columns in shared
 // memory; 4, 8, 16 or 32 (not complex128): in registers, rpl rows per lane, which needs
-// n <= threads/P, m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + min(m, n), and 2*P*rpl with
-// rpl, elements.
+// n <= threads/P, m <= P*rpl, lds >= P*rpl and lds*sizeof(T) a multiple of 16). Dynamic
+// shared memory: n*lds + min(m, n) elements, and with rpl, from the next 16-byte boundary,
+// 2*P*rpl more.
 #define GEQRF_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
         NAME(T *a, i64 ld, i64 stride, i64 m, i64 n, T *tau, i64 batch, i64 P, i64 lds, i64 rpl) { \

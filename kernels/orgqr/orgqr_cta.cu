@@ -49,7 +49,7 @@ __device__ __forceinline__ void orgqr_regs(T *s, const T *ts, int m, int n, int 
         if (j >= 0 && !warp_has_column_after(j, n, warp, P)) continue;
         if (g == j + 1 && g < k) {
 #pragma unroll
-            for (int r = 0; r < RPL; r++) x[r] = unit_row(p + P * r, g, ts[g], x[r]);
+            for (int r = 0; r < RPL; r++) x[r] = unit_row(reg_row<T>(p, P, r), g, ts[g], x[r]);
         }
         if (j >= 0) group_apply_regs(x, s + j * lds, ts[j], p, P, g > j && g < n);
     }
@@ -83,7 +83,8 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
 // Parameters (all 8 bytes): a, ld, stride, m, n, k, tau, batch, P (lanes per column, a power
 // of two up to 32), lds (the shared leading dimension, >= m), rpl (0: the columns in shared
 // memory; 4, 8, 16 or 32 (not complex128): in registers, rpl rows per lane, which needs n <= threads/P,
-// m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + k elements.
+// m <= P*rpl, lds >= P*rpl and lds*sizeof(T) a multiple of 16). Dynamic shared memory:
+// n*lds + k elements.
 #define ORGQR_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
         NAME(T *a, i64 ld, i64 stride, i64 m, i64 n, i64 k, const T *tau, i64 batch, i64 P, i64 lds, \

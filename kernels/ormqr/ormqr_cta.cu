@@ -75,7 +75,7 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
 // adj (1: apply Q^H to S), batch, P (lanes per column, a power of two up to 32), lds (the
 // shared leading dimension, >= nq), rpl (0: the columns in shared memory; 4, 8, 16 or 32
 // (not complex128): in registers, rpl rows per lane, which needs ncol <= threads/P, nq <= P*rpl and
-// lds >= P*rpl). Dynamic shared memory: ncol*lds + (ldv+1)*k elements, ldv = P*rpl with rpl,
+// lds >= P*rpl, lds*sizeof(T) a multiple of 16). Dynamic shared memory: ncol*lds + (ldv+1)*k elements, ldv = P*rpl with rpl,
 // else nq.
 #define ORMQR_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
