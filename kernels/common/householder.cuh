@@ -195,7 +195,7 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
 // shared memory that such a group reads or writes starts on a 16-byte boundary.
 
 // qr_w is the elements of T in 16 bytes.
-template <typename T> constexpr int qr_w() { return 16 / sizeof(T); }
+template <typename T> __host__ __device__ constexpr int qr_w() { return 16 / sizeof(T); }
 
 // qr_pack is 16 bytes of T, for 16-byte shared memory accesses.
 template <typename T> struct __align__(16) qr_pack { T e[qr_w<T>()]; };
@@ -263,21 +263,18 @@ template <typename T, int RPL> __device__ __forceinline__ void regs_store(const 
 
 // group_apply_regs is group_apply on a column held in registers: x becomes (I - t v v^H) x,
 // v the padded reflector (P*RPL rows) in shared memory. The same rules: every lane of the
-// warp calls it; an inactive lane adds nothing and keeps x. float keeps v in registers
-// between the two passes; the 8- and 16-byte types read it again (a broadcast read) rather
-// than double the registers a thread needs, which would halve the blocks an SM holds.
+// warp calls it; an inactive lane adds nothing and keeps x. The second pass reads v again (16
+// bytes a load, a broadcast) rather than keep it in as many registers as x, which would cut
+// the blocks an SM holds.
 template <typename T, int RPL>
 __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, int p, int P, bool active) {
     typedef scalar<T> S;
     constexpr int W = qr_w<T>();
-    constexpr bool keep = sizeof(T) <= 4;
-    qr_pack<T> vr[keep ? RPL / W : 1];
     T d = S::from_real(0), d1 = S::from_real(0); // two sums halve the chain of dependent adds
     if (active) {
 #pragma unroll
         for (int q = 0; q < RPL / W; q++) {
             const qr_pack<T> c = load16(v + (q * P + p) * W);
-            if (keep) vr[keep ? q : 0] = c;
 #pragma unroll
             for (int w = 0; w < W; w++) {
                 if ((q * W + w) & 1) d1 = S::fma_conj(d1, c.e[w], x[q * W + w]);
@@ -291,7 +288,7 @@ __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, i
     const T td = S::mul(t, d);
 #pragma unroll
     for (int q = 0; q < RPL / W; q++) {
-        const qr_pack<T> c = keep ? vr[keep ? q : 0] : load16(v + (q * P + p) * W);
+        const qr_pack<T> c = load16(v + (q * P + p) * W);
 #pragma unroll
         for (int w = 0; w < W; w++) x[q * W + w] = S::sub_mul(x[q * W + w], td, c.e[w]);
     }
