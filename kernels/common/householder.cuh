@@ -253,11 +253,17 @@ template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[
     }
 }
 
-// regs_store writes lane p's rows below m of x to the column a.
-template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int m, int p, int P) {
+// regs_store writes x to lane p's rows of the column a: all P*RPL of them, 16 bytes at a
+// time, the rows past the matrix included (the caller's column has room for them and no
+// use).
+template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int p, int P) {
+    constexpr int W = qr_w<T>();
 #pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        if (reg_row<T>(p, P, r) < m) a[reg_row<T>(p, P, r)] = x[r];
+    for (int q = 0; q < RPL / W; q++) {
+        qr_pack<T> c;
+#pragma unroll
+        for (int w = 0; w < W; w++) c.e[w] = x[q * W + w];
+        store16(a + (q * P + p) * W, c);
     }
 }
 
@@ -306,44 +312,4 @@ __device__ __forceinline__ bool warp_has_column_after(int j, int n, int warp, in
 // of col are read.
 template <typename T> __device__ __forceinline__ T pad_row(const T *col, int i, int j, int m) {
     return i > j && i < m ? col[i] : scalar<T>::from_real(i == j ? 1 : 0);
-}
-
-// group_larfg_regs is larfg on the column that a group holds in registers (regs_load's
-// layout), at row j: alpha is row j, x the rows below. Every lane of the warp runs it, so
-// that the reductions can shuffle; only the lanes with mine set (the group whose first lane is
-// src) change their x, and every lane gets that group's beta and tau. Rows above j stay; x's
-// rows below j become v's tail (the padding stays zero); row j is left for the caller, who
-// writes beta there.
-template <typename T, int RPL>
-__device__ __forceinline__ typename scalar<T>::real group_larfg_regs(T (&x)[RPL], int j, int p, int P, int src, bool mine, T &tau) {
-    typedef scalar<T> S;
-    typedef typename S::real R;
-    T alpha = S::from_real(0);
-#pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        if (reg_row<T>(p, P, r) == j) alpha = x[r];
-    }
-    alpha = S::shfl(alpha, src + (j / qr_w<T>() & (P - 1)));
-    auto each = [&](auto f) {
-#pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            if (mine && reg_row<T>(p, P, r) > j) f(S::re(x[r]), S::im(x[r]));
-        }
-    };
-    auto sum = [&](R v) {
-        for (int off = P >> 1; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
-        return __shfl_sync(0xffffffffu, v, src);
-    };
-    auto max = [&](R v) {
-        for (int off = P >> 1; off > 0; off >>= 1) v = nan_max(v, __shfl_xor_sync(0xffffffffu, v, off));
-        return __shfl_sync(0xffffffffu, v, src);
-    };
-    auto nrm2 = [&] { return team_nrm2<R>(each, sum, max); };
-    auto scale = [&](T s) {
-#pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            if (mine && reg_row<T>(p, P, r) > j) x[r] = S::mul(x[r], s);
-        }
-    };
-    return larfg(S::re(alpha), S::im(alpha), nrm2, scale, tau);
 }

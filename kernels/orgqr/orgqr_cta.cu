@@ -54,7 +54,7 @@ __device__ __forceinline__ void orgqr_regs(T *s, const T *ts, int m, int n, int 
         if (j >= 0) group_apply_regs(x, s + j * lds, ts[j], p, P, g > j && g < n);
     }
     __syncthreads();
-    if (g < n) regs_store(x, s + g * lds, m, p, P);
+    if (g < n) regs_store(x, s + g * lds, p, P);
 }
 
 template <typename T>

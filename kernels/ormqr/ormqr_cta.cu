@@ -24,7 +24,7 @@ __device__ __forceinline__ void ormqr_regs(T *s, const T *vs, const T *ts, int n
         const int j = adj ? step : k - 1 - step;
         group_apply_regs(x, vs + j * P * RPL, adj ? S::conj(ts[j]) : ts[j], p, P, g < ncol);
     }
-    if (g < ncol) regs_store(x, s + g * lds, nq, p, P);
+    if (g < ncol) regs_store(x, s + g * lds, p, P);
 }
 
 template <typename T>
