@@ -95,6 +95,14 @@ __device__ __forceinline__ R team_nrm2(Each each, Sum sum, Max max) {
     return big * sqrt(sum(ssq));
 }
 
+// norm3 is sqrt(a^2 + b^2 + c^2) without overflow or underflow (LAPACK's lapy3): the plain
+// sum where it is exact to rounding, else two hypots.
+template <typename R> __device__ __forceinline__ R norm3(R a, R b, R c) {
+    const R ssq = a * a + b * b + c * c;
+    if (ssq >= qr_const<R>::ssq_lo() && ssq <= qr_const<R>::ssq_hi()) return sqrt(ssq);
+    return hypot(R(hypot(a, b)), c);
+}
+
 // larfg is LAPACK's larfg for alpha = ar + i ai and a vector x that the caller holds: nrm2()
 // returns ||x|| (the same in every lane), scale(s) multiplies x by s. It returns the real beta
 // and sets tau, with H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)),
@@ -112,7 +120,7 @@ __device__ __forceinline__ typename scalar<T>::real larfg(typename scalar<T>::re
         tau = S::from_real(0);
         return ar;
     }
-    R beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
+    R beta = -copysign(norm3(ar, ai, xnorm), ar);
     int knt = 0;
     if (fabs(beta) < safmin) {
         const R rsafmn = R(1) / safmin;
@@ -124,7 +132,7 @@ __device__ __forceinline__ typename scalar<T>::real larfg(typename scalar<T>::re
             knt++;
         } while (fabs(beta) < safmin && knt < 20);
         xnorm = nrm2();
-        beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
+        beta = -copysign(norm3(ar, ai, xnorm), ar);
     }
     tau = S::make((beta - ar) / beta, -ai / beta);
     scale(S::inv(S::make(ar - beta, ai)));
