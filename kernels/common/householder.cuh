@@ -3,16 +3,16 @@
 // H = I - t v v^H to columns, P lanes per column.
 //
 // Layout: a matrix held column-major in shared memory with leading dimension lds. A column is
-// updated by a group of P lanes (P a power of two, at most 32, the group inside one warp):
-// lane p of the group owns the rows i with i % P == p at every step, so that a group's lanes
-// never read one another's rows and need no barrier between two updates of one column. The
-// Go side picks P and lds (qrCTALayout in geqrf_cuda.go): lds is P times an odd number
-// (mod 32), so that the 32/P columns and P consecutive rows that one warp touches fall in
-// distinct banks.
+// updated by a group of P lanes (P a power of two, at most 32, the group inside one warp),
+// each lane owning the same rows at every step, so that a group's lanes never read one
+// another's rows and need no barrier between two updates of one column. The Go side picks P
+// and lds (qrCTALayout in geqrf_cuda.go).
 //
 // Two ways to hold the columns being updated: in shared memory (group_apply, any size that
-// fits), or, when every group has one column and no lane more than 32 rows, in the registers
-// of its group (group_apply_regs): then a step reads only the reflector from shared memory,
+// fits; lane p owns the rows i with i % P == p, and lds is P times an odd number (mod 32), so
+// that the 32/P columns and P consecutive rows one warp touches fall in distinct banks), or,
+// when every group has one column and no lane more than 32 rows, in the registers of its
+// group (group_apply_regs, below): then a step reads only the reflector from shared memory,
 // and each element of the column is loaded and stored once per kernel instead of twice per
 // step.
 #pragma once
