@@ -55,6 +55,7 @@ func (c *posvCall[T]) key() callKey {
 
 func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
+		{name: "cta", canRun: posvCTACanRun[T], bufferSize: posvCTABufferSize[T], launch: posvCTA[T]},
 		vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]},
 	}

@@ -36,6 +36,7 @@ func (c *trsmCall[T]) check(q *Queue) error { return c.checkAs(q, "trsm") }
 
 func trsmFamilies[T Scalar]() []family[trsmCall[T]] {
 	return []family[trsmCall[T]]{
+		{name: "cta", canRun: trsmCTACanRun[T], launch: trsmCTA[T]},
 		vendorFamily(trsmLAPACK[T](), trsmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *trsmCall[T]) bool { return onHost(q) }, launch: trsmHost[T]},
 	}

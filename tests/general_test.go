@@ -102,7 +102,9 @@ func checkFactoredSolve[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, rng 
 	rhs := randGeneral[T](rng, lb, nil)
 	inB := storeAll[T](lb, rhs)
 	b := Upload(t, q, inB)
-	if err := solve(b); err != nil {
+	if err := solve(b); routeRefused(err) {
+		t.Skipf("pinned family refuses %v with %d right-hand sides: %v", l, nrhs, err) // a family limited in n
+	} else if err != nil {
 		t.Fatalf("solve: %v", err)
 	}
 	x := Download(t, q, b, lb)

@@ -20,6 +20,9 @@ func testPosv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 				t.Run(fmt.Sprintf("%v_nrhs%d_%v", uplo, nrhs, l), func(t *testing.T) { checkPosv[T](t, q, uplo, l, nrhs, nil) })
 			}
 		}
+		// More right-hand sides than the 64 threads of the "cta" kernel's block.
+		l := Layout{Rows: 20, Cols: 20, LDPad: 1, StridePad: 2, Batch: 2}
+		t.Run(fmt.Sprintf("%v_nrhs70_%v", uplo, l), func(t *testing.T) { checkPosv[T](t, q, uplo, l, 70, nil) })
 		// Matrices that are not positive definite in the middle of a saturating batch: info
 		// names the failing minor and their B is left unsolved; all others are solved.
 		t.Run(fmt.Sprintf("%v_planted", uplo), func(t *testing.T) {
@@ -37,7 +40,11 @@ func checkPosv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchlas
 	inB := storeAll[T](lb, rhs)
 	a, b := Upload(t, q, in), Upload(t, q, inB)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Posv(q, uplo, a, b, info); err != nil {
+	if err := batchlas.Posv(q, uplo, a, b, info); routeRefused(err) {
+		// Only under a pin: a family limited in n (posv "cta" by potrf's native families)
+		// refuses the larger shapes.
+		t.Skipf("pinned family refuses %v: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Posv: %v", err)
 	}
 	out, x := Download(t, q, a, l), Download(t, q, b, lb)

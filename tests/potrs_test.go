@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -24,6 +25,11 @@ func testPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		t.Run(fmt.Sprintf("%v_saturating", uplo), func(t *testing.T) {
 			checkPotrs[T](t, q, uplo, Layout{Rows: 8, Cols: 8, StridePad: 2, Batch: 1024}, 3)
 		})
+		// Past the steps of the "cta" kernel: orders over the 16 or 32 elements it solves at
+		// a time in registers, more right-hand sides than the 64 threads of its block.
+		for _, l := range []Layout{{Rows: 20, Cols: 20, LDPad: 2, StridePad: 1, Batch: 2}, {Rows: 45, Cols: 45, LDPad: 1, Batch: 2}} {
+			t.Run(fmt.Sprintf("%v_nrhs70_%v", uplo, l), func(t *testing.T) { checkPotrs[T](t, q, uplo, l, 70) })
+		}
 	}
 }
 
@@ -34,7 +40,12 @@ func checkPotrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 	full, in := randSPDStored[T](rng, uplo, l, nil)
 	a := Upload(t, q, in)
 	info := PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Potrf(q, uplo, a, info); err != nil {
+	var noRoute *batchlas.NoRouteError
+	if err := batchlas.Potrf(q, uplo, a, info); errors.As(err, &noRoute) {
+		// A queue without a vendor library (the CPU emulator) factors only what the native
+		// families take.
+		t.Skipf("no family factors %v here: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Potrf: %v", err)
 	}
 	checkInfo(t, DownloadVector(t, q, info), nil)

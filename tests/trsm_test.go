@@ -44,6 +44,12 @@ var triLayouts = []struct {
 	{Layout{Rows: 0, Cols: 3, Batch: 2}, 0}, {Layout{Rows: 3, Cols: 0, Batch: 2}, 1}, {Layout{Rows: 3, Cols: 3, Batch: 0}, 0},
 	{Layout{Rows: 1, Cols: 1, Batch: 1}, 0}, {Layout{Rows: 5, Cols: 3, Batch: 3}, 0},
 	{Layout{Rows: 3, Cols: 7, LDPad: 2, StridePad: 3, Batch: 3}, 1}, {Layout{Rows: 4, Cols: 3, LDPad: 1, Batch: 1024}, 2},
+	// Orders and right-hand-side counts past the "cta" kernels' steps: A's order over the 16
+	// or 32 elements solved at a time in registers, more vectors than the 64 threads of a
+	// block, teams of 24 threads two to a block with a batch that leaves one team idle; and a
+	// packed batch of n = 64 with 64 right-hand sides, as the benchmarks run.
+	{Layout{Rows: 37, Cols: 70, LDPad: 1, StridePad: 2, Batch: 2}, 3}, {Layout{Rows: 20, Cols: 20, LDPad: 3, Batch: 5}, 1},
+	{Layout{Rows: 64, Cols: 64, Batch: 2}, 0},
 }
 
 // testTri returns the test of trsm (mul false) or trmm (mul true) over every side, triangle,
@@ -57,6 +63,10 @@ func testTri[T batchlas.Scalar](mul bool) func(*testing.T, *batchlas.Queue) {
 						for _, l := range triLayouts {
 							c := triCase{side, uplo, trans, diag, l.b, l.aPad}
 							t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, mul, c) })
+						}
+						if !mul {
+							c := triCase{side, uplo, trans, diag, Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 3}, 1}
+							t.Run(c.String()+"_alpha0", func(t *testing.T) { checkTrsmAlphaZero[T](t, q, c) })
 						}
 					}
 				}
@@ -82,7 +92,9 @@ func checkTri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, mul bool, c tr
 	} else {
 		err = batchlas.Trsm(q, c.side, c.uplo, c.trans, c.diag, alphaT, a, b)
 	}
-	if err != nil {
+	if routeRefused(err) {
+		t.Skipf("pinned family refuses %v: %v", c, err) // a family limited in the order of A
+	} else if err != nil {
 		t.Fatalf("%v", err)
 	}
 	Untouched(t, inA, Download(t, q, a, inA.Layout), ReadOnly)
@@ -111,5 +123,88 @@ func checkTri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, mul bool, c tr
 		if s := Scaled(r, norm, k, Eps[T]()); s > Tol {
 			t.Fatalf("matrix %d: scaled residual %.3g > %d", i, s, Tol)
 		}
+	}
+}
+
+// checkTrsmAlphaZero checks that alpha = 0 sets B to zero, as the BLAS does, whatever A.
+func checkTrsmAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, c triCase) {
+	rng := NewRand(t)
+	k := c.order()
+	inA := RandTriangular[T](rng, Layout{Rows: k, Cols: k, LDPad: c.aPad, Batch: c.b.Batch}, c.uplo == batchlas.Lower, c.diag == batchlas.Unit)
+	inB := RandStored[T](rng, c.b)
+	a, b := Upload(t, q, inA), Upload(t, q, inB)
+	if err := batchlas.Trsm(q, c.side, c.uplo, c.trans, c.diag, 0, a, b); routeRefused(err) {
+		t.Skipf("pinned family refuses %v: %v", c, err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	out := Download(t, q, b, c.b)
+	Untouched(t, inB, out, nil)
+	for i := 0; i < c.b.Batch; i++ {
+		if got := out.Dense(i); NormF(got) != 0 {
+			t.Fatalf("matrix %d: ||X|| = %g, want 0", i, NormF(got))
+		}
+	}
+}
+
+// TestCUDATrsmCTA runs trsm "cta" pinned at the largest order whose triangle fits the
+// device's shared memory, found through TrsmBufferSize (a pinned family refuses there what it
+// cannot run), and checks that one order more is refused, by potrs "cta" too, which shares
+// the limit; then a batch of 70000 (beyond the 65535 grid limit).
+func TestCUDATrsmCTA(t *testing.T) {
+	q := cudaQueue(t)
+	ForEachDType(t, q, trsmCTALimit[float32], trsmCTALimit[float64], trsmCTALimit[complex64], trsmCTALimit[complex128])
+}
+
+func trsmCTALimit[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
+	for _, op := range []string{"trsm", "potrs"} {
+		restore, err := batchlas.PinRoute(op, "cta")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer restore()
+	}
+	// fits asks whether order n with one right-hand side is accepted.
+	fits := func(op string, n int) bool {
+		a, b := probeMatrix[T](q, n, n, 1), probeMatrix[T](q, n, 1, 1)
+		defer a.Free()
+		defer b.Free()
+		var err error
+		if op == "trsm" {
+			_, err = batchlas.TrsmBufferSize(q, batchlas.Left, batchlas.Lower, batchlas.NoTrans, batchlas.NonUnit, 1, a, b)
+		} else {
+			_, err = batchlas.PotrsBufferSize(q, batchlas.Lower, a, b)
+		}
+		if routeRefused(err) {
+			return false
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}
+	lo, hi := 1, 1024 // fits(lo), !fits(hi)
+	if !fits("trsm", lo) || fits("trsm", hi) {
+		t.Fatalf("cta: order %d refused or %d accepted", lo, hi)
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; fits("trsm", mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	t.Logf("largest order: %d", lo)
+	if lo < 64 {
+		t.Errorf("cta takes orders up to %d only, below 64", lo)
+	}
+	if !fits("potrs", lo) || fits("potrs", lo+1) {
+		t.Errorf("potrs cta's largest order is not %d", lo)
+	}
+	for _, c := range []triCase{
+		{batchlas.Left, batchlas.Upper, batchlas.ConjTrans, batchlas.NonUnit, Layout{Rows: lo, Cols: 5, LDPad: 1, Batch: 2}, 2},
+		{batchlas.Right, batchlas.Lower, batchlas.NoTrans, batchlas.Unit, Layout{Rows: 3, Cols: lo, StridePad: 1, Batch: 2}, 0},
+		{batchlas.Left, batchlas.Lower, batchlas.Trans, batchlas.NonUnit, Layout{Rows: 4, Cols: 4, Batch: 70000}, 0},
+	} {
+		t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, false, c) })
 	}
 }

@@ -29,6 +29,10 @@ template <> struct scalar<float> {
     static __device__ __forceinline__ float sub_mul(float c, float a, float b) { return fmaf(-a, b, c); }
     static __device__ __forceinline__ float inv(float x) { return float(1) / x; }
     static __device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
+    static __device__ __forceinline__ bool is_zero(float x) { return x == 0.0f; }
+    // from_bits is a kernel parameter: the bit patterns of the real and imaginary parts as
+    // doubles (every floating kernel parameter travels as i64).
+    static __device__ __forceinline__ float from_bits(long long re, long long) { return (float)__longlong_as_double(re); }
 };
 
 template <> struct scalar<double> {
@@ -51,6 +55,8 @@ template <> struct scalar<double> {
     static __device__ __forceinline__ double sub_mul(double c, double a, double b) { return fma(-a, b, c); }
     static __device__ __forceinline__ double inv(double x) { return double(1) / x; }
     static __device__ __forceinline__ double shfl_xor(double x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
+    static __device__ __forceinline__ bool is_zero(double x) { return x == 0.0; }
+    static __device__ __forceinline__ double from_bits(long long re, long long) { return __longlong_as_double(re); }
 };
 
 template <typename C, typename R> struct cscalar {
@@ -103,6 +109,10 @@ template <typename C, typename R> struct cscalar {
         x.re = __shfl_xor_sync(0xffffffffu, x.re, mask);
         x.im = __shfl_xor_sync(0xffffffffu, x.im, mask);
         return x;
+    }
+    static __device__ __forceinline__ bool is_zero(C x) { return x.re == 0 && x.im == 0; }
+    static __device__ __forceinline__ C from_bits(long long re, long long im) {
+        return make((R)__longlong_as_double(re), (R)__longlong_as_double(im));
     }
 };
 
