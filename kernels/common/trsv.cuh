@@ -214,7 +214,7 @@ __device__ __forceinline__ void tile_store(const T *x, T *g, i64 ld, bool vcols,
 // Elements K..K+CH-1 are solved together in registers: first the solved elements 0..K-1
 // (in shared memory) are subtracted, four columns of L at a time, then the CH-by-CH
 // diagonal block is solved column by column.
-template <typename T, int CH> __device__ void tri_solve(const T *L, T *x, int n, bool rev) {
+template <typename T, int CH> __device__ __forceinline__ void tri_solve(const T *L, T *x, int n, bool rev) {
     typedef scalar<T> S;
     static_assert(CH % 4 == 0, "chunks are whole quads");
     const int n4 = (n + 3) & ~3;
