@@ -78,6 +78,7 @@ func (c *getrsCall[T]) key() callKey {
 
 func getrsFamilies[T Scalar]() []family[getrsCall[T]] {
 	return []family[getrsCall[T]]{
+		{name: "cta", canRun: getrsCTACanRun[T], launch: getrsCTA[T]},
 		vendorFamily(getrsLAPACK[T](), getrsCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *getrsCall[T]) bool { return onHost(q) }, launch: getrsHost[T]},
 	}

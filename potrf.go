@@ -61,6 +61,7 @@ func (c *potrfCall[T]) key() callKey {
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
 		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
+		{name: "cta", canRun: potrfCTACanRun[T], launch: potrfCTA[T]},
 		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *potrfCall[T]) bool { return onHost(q) }, launch: potrfHost[T]},
 	}

@@ -7,3 +7,9 @@ func potrfTinyCanRun[T Scalar](*Queue, *potrfCall[T]) bool { return false }
 func potrfTiny[T Scalar](*Queue, *potrfCall[T]) error {
 	return argErr("potrf", "route", "the tiny family needs the cuda build")
 }
+
+func potrfCTACanRun[T Scalar](*Queue, *potrfCall[T]) bool { return false }
+
+func potrfCTA[T Scalar](*Queue, *potrfCall[T]) error {
+	return argErr("potrf", "route", "the cta family needs the cuda build")
+}

@@ -7,8 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 shopt -s nullglob
-srchash() { # the sources of one fatbin: its .cu, the headers beside it and in common/, build.sh
-	cat "$1" "$(dirname "$1")"/*.cuh common/*.cuh build.sh | sha256sum | cut -d' ' -f1
+srchash() { # the sources of one fatbin: its .cu, the headers beside it and in common/, the
+	# headers of other folders it includes (kernels/getrf/lu.cuh in getrs_cta.cu), build.sh
+	local dir other
+	dir=$(dirname "$1")
+	other=$(sed -n 's|^#include "\(\.\./[^"]*\.cuh\)"|\1|p' "$1" | grep -v '^\.\./common/\|^\.\./'"$dir"'/' | sed "s|^|$dir/|" || true)
+	cat "$1" "$dir"/*.cuh common/*.cuh $other build.sh | sha256sum | cut -d' ' -f1
 }
 
 if [ "${1:-}" = --write ]; then

@@ -21,9 +21,47 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts := append(Empty(), Layout{Rows: 5, Cols: 0, Batch: 2}, Layout{Rows: 0, Cols: 4, Batch: 2})
 	layouts = append(layouts, RectLayouts(5, [2]int{1, 1}, [2]int{1, 4}, [2]int{4, 1}, [2]int{2, 2},
 		[2]int{7, 3}, [2]int{3, 7}, [2]int{7, 7}, [2]int{16, 16}, [2]int{33, 17}, [2]int{17, 33}, [2]int{40, 40})...)
+	// Very wide and very tall: "cta" cycles more columns than its block has lane groups, and
+	// holds more rows than fit in registers.
+	layouts = append(layouts, Layout{Rows: 8, Cols: 600, LDPad: 1, StridePad: 2, Batch: 2}, Layout{Rows: 520, Cols: 3, LDPad: 2, Batch: 2})
+	layouts = append(layouts, Layout{Rows: 3, Cols: 2, Batch: 70000}) // past grid y and z's 65535
 	for _, l := range layouts {
 		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], 1, nil) })
 	}
+	// The largest order the pinned family accepts runs right; the next one is refused.
+	t.Run("limit", func(t *testing.T) {
+		n := limitOrder(t, func(n int) error {
+			a, tau := probeMatrix[T](q, n, n, 1), probeVector[T](q, n)
+			defer a.Free()
+			defer tau.Free()
+			_, err := batchlas.GeqrfBufferSize(q, a, tau)
+			return err
+		})
+		checkGeqrf[T](t, q, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, RandDense[T], 1, nil)
+	})
+	// A saturating batch of one matrix: every factor and tau the same, bit for bit.
+	t.Run("identical_1024", func(t *testing.T) {
+		l := Layout{Rows: 33, Cols: 17, LDPad: 1, Batch: 1024}
+		d := RandDense[T](NewRand(t), l.Rows, l.Cols)
+		in := NewStored[T](l)
+		for b := 0; b < l.Batch; b++ {
+			in.SetDense(b, d)
+		}
+		k := l.Cols
+		a, tv := Upload(t, q, in), UploadVector(t, q, Fill(k*l.Batch, NaN[T]()))
+		if err := batchlas.Geqrf(q, a, tv); routeRefused(err) {
+			t.Skipf("pinned family refuses %v: %v", l, err)
+		} else if err != nil {
+			t.Fatalf("Geqrf: %v", err)
+		}
+		out, tau := Download(t, q, a, l), DownloadVector(t, q, tv)
+		first := fmt.Sprint(out.Dense(0).D, tau[:k])
+		for b := 1; b < l.Batch; b++ {
+			if got := fmt.Sprint(out.Dense(b).D, tau[b*k:(b+1)*k]); got != first {
+				t.Fatalf("matrix %d's factor or tau differs from matrix 0's", b)
+			}
+		}
+	})
 	// NaN and Inf in a saturating batch: those matrices give NaN, the others are right.
 	t.Run("saturating_nan_inf", func(t *testing.T) {
 		checkGeqrf[T](t, q, Layout{Rows: 6, Cols: 4, LDPad: 1, Batch: 1024}, RandDense[T], 1,
@@ -80,7 +118,11 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 	}
 	a := Upload(t, q, in)
 	tv := UploadVector(t, q, Fill(k*l.Batch+3, NaN[T]()))
-	if err := batchlas.Geqrf(q, a, tv); err != nil {
+	if err := batchlas.Geqrf(q, a, tv); routeRefused(err) {
+		// Only under a pin (TestRouteEveryFamilyPinned): a family limited in size, such as
+		// "cta" (the matrix in shared memory), refuses the larger shapes.
+		t.Skipf("pinned family refuses %v: %v", l, err)
+	} else if err != nil {
 		t.Fatalf("Geqrf: %v", err)
 	}
 	out := Download(t, q, a, l)
@@ -114,6 +156,29 @@ func checkGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, ge
 		}
 		checkQR[T](t, b, full[b], scaleBy(out.Dense(b), 1/scale, true), toC128(tau[b*k:(b+1)*k]))
 	}
+}
+
+// limitOrder is, under a pin whose family is limited in size, the largest order n up to 512
+// whose call accepts answers without the pin's refusal, n+1 being refused (a bisection); it
+// skips the test when the family accepts order 512.
+func limitOrder(t *testing.T, accepts func(n int) error) int {
+	t.Helper()
+	lo, hi := 1, 512
+	if err := accepts(hi); !routeRefused(err) {
+		t.Skipf("order %d accepted (%v): no size limit to straddle", hi, err)
+	}
+	if err := accepts(lo); routeRefused(err) {
+		t.Skipf("order %d refused: %v", lo, err)
+	}
+	for hi-lo > 1 {
+		if mid := (lo + hi) / 2; routeRefused(accepts(mid)) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	t.Logf("largest order accepted: %d", lo)
+	return lo
 }
 
 // scaleBy returns d times s, or only its upper trapezoid times s (upper: the R of a QR

@@ -24,6 +24,9 @@ func testGetrs[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		t.Run(fmt.Sprintf("%v_saturating", trans), func(t *testing.T) {
 			checkGetrs[T](t, q, trans, Layout{Rows: 8, Cols: 8, LDPad: 1, Batch: 1024}, 3)
 		})
+		for _, l := range luLimits() {
+			t.Run(fmt.Sprintf("%v_limit_%v", trans, l), func(t *testing.T) { checkGetrs[T](t, q, trans, l, 2) })
+		}
 	}
 }
 

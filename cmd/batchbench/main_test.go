@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math"
 	"testing"
+
+	"github.com/batchlas/batchlas"
 )
 
 // TestWriteJSONNonFinite records a failed verification (residual +Inf) and a call too fast
@@ -22,5 +24,44 @@ func TestWriteJSONNonFinite(t *testing.T) {
 	}
 	if got["verify_err"] != nil || got["verified"] != false {
 		t.Errorf("verify_err %v, verified %v; want null, false", got["verify_err"], got["verified"])
+	}
+}
+
+// TestRegistryVerifies runs every op of the registry in every dtype once on the host: the
+// output must verify, and the restored, unrun inputs must not, so that verify checks what the
+// op computes.
+func TestRegistryVerifies(t *testing.T) {
+	q, err := batchlas.NewQueue(batchlas.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	for _, op := range opNames() {
+		for dtype, i := range dtypeIndex {
+			t.Run(op+"/"+dtype, func(t *testing.T) {
+				b, err := registry[op].make[i](q, 4, 3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.free()
+				for _, run := range []bool{false, true} {
+					if err := b.reset(); err != nil {
+						t.Fatal(err)
+					}
+					if run {
+						if err := b.run(); err != nil {
+							t.Fatal(err)
+						}
+					}
+					r, err := b.verify()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if (r <= verifyTol) != run {
+						t.Errorf("run %v: residual %.3g", run, r)
+					}
+				}
+			})
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sort"
 
@@ -147,8 +149,7 @@ type square[T batchlas.Scalar] struct {
 	dense  []tests.Dense // the sampled inputs
 }
 
-func newSquare[T batchlas.Scalar](q *batchlas.Queue, n, batch int, gen func(*rand.Rand, int) tests.Dense) (square[T], error) {
-	rng := newRand(n, batch)
+func newSquare[T batchlas.Scalar](q *batchlas.Queue, rng *rand.Rand, n, batch int, gen func(*rand.Rand, int) tests.Dense) (square[T], error) {
 	s := square[T]{q: q, n: n, input: make([]T, n*n*batch), sample: tests.Sample(batch)}
 	for k := 0; k < batch; k++ {
 		for i, v := range gen(rng, n).D {
@@ -183,6 +184,196 @@ func randGeneral[T batchlas.Scalar](rng *rand.Rand, n int) tests.Dense {
 	return tests.RandDense[T](rng, n, n)
 }
 
+// randDominant is a well-conditioned general matrix on which partial pivoting swaps rows: a
+// random matrix plus 2n on the diagonal, strictly diagonally dominant by rows and columns
+// (every entry is at most sqrt(2) in modulus), with its rows randomly permuted. The
+// elimination then picks the dominant entries as pivots, so the pivots undo the permutation
+// and a solve that ignores them fails verification.
+func randDominant[T batchlas.Scalar](rng *rand.Rand, n int) tests.Dense {
+	d := tests.RandDense[T](rng, n, n)
+	a := tests.NewDense(n, n)
+	for i, p := range rng.Perm(n) {
+		d.Set(i, i, d.At(i, i)+complex(2*float64(n), 0))
+		for j := 0; j < n; j++ {
+			a.Set(p, j, d.At(i, j))
+		}
+	}
+	return a
+}
+
+// poisonUpper sets the strict upper triangle of the inputs (not of the sampled copies) to NaN,
+// so that an arm that reads it where only the lower triangle may be read fails verification.
+func (s *square[T]) poisonUpper() {
+	nan := tests.NaN[T]()
+	for k := 0; k < s.a.Batch(); k++ {
+		for j := 0; j < s.n; j++ {
+			for i := 0; i < j; i++ {
+				s.input[k*s.n*s.n+j*s.n+i] = nan
+			}
+		}
+	}
+}
+
+// factorLU replaces the inputs in s.a and s.input by their LU factors, computed once with
+// Getrf, and returns the pivots on s's queue; s.dense keeps the matrices before.
+func (s *square[T]) factorLU() (*batchlas.Vector[int32], error) {
+	ipiv, _, err := factor(s, "Getrf", s.n, func(q *batchlas.Queue, a *batchlas.Matrix[T], ipiv, info *batchlas.Vector[int32]) error {
+		return batchlas.Getrf(q, a, ipiv, info)
+	})
+	return ipiv, err
+}
+
+// factorCholesky replaces the lower triangle of the inputs in s.a and s.input by its Cholesky
+// factor, computed once with Potrf; s.dense keeps the matrices before.
+func (s *square[T]) factorCholesky() error {
+	none, _, err := factor(s, "Potrf", 0, func(q *batchlas.Queue, a *batchlas.Matrix[T], _, info *batchlas.Vector[int32]) error {
+		return batchlas.Potrf(q, batchlas.Lower, a, info)
+	})
+	if err == nil {
+		none.Free()
+	}
+	return err
+}
+
+// factorQR replaces the inputs in s.a and s.input by their QR factorization as Geqrf leaves
+// it (R on and above the diagonal, the reflectors below), computed once, and returns tau on
+// s's queue and on the host; s.dense keeps the matrices before.
+func (s *square[T]) factorQR() (*batchlas.Vector[T], []T, error) {
+	return factor(s, "Geqrf", s.n, func(q *batchlas.Queue, a *batchlas.Matrix[T], tau *batchlas.Vector[T], _ *batchlas.Vector[int32]) error {
+		return batchlas.Geqrf(q, a, tau)
+	})
+}
+
+// factorization factors a in place on q, writing the pivots or tau into out, and info.
+type factorization[T batchlas.Scalar, E batchlas.Element] func(q *batchlas.Queue, a *batchlas.Matrix[T], out *batchlas.Vector[E], info *batchlas.Vector[int32]) error
+
+// factor runs f, with perMatrix elements of out per matrix, once over the inputs of s on s's
+// queue, keeps the factors as the new inputs (in s.a and s.input) and returns out on s's queue
+// and on the host.
+// Where s's queue has no route for f (the CPU emulator has no vendor libraries, and a native
+// family may exist for the op timed but not for its factorization), f runs on a host queue
+// instead and its outputs are uploaded.
+func factor[T batchlas.Scalar, E batchlas.Element](s *square[T], op string, perMatrix int, f factorization[T, E]) (*batchlas.Vector[E], []E, error) {
+	out, factors, host, err := factorOn(s.q, s.a, s.input, op, perMatrix, f)
+	var noRoute *batchlas.NoRouteError
+	if errors.As(err, &noRoute) {
+		out, factors, host, err = factorOnHost(s, op, perMatrix, f)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	s.input = factors
+	return out, host, nil
+}
+
+// factorOnHost runs f as factor does on a host queue and uploads the factors to s.a.
+func factorOnHost[T batchlas.Scalar, E batchlas.Element](s *square[T], op string, perMatrix int, f factorization[T, E]) (*batchlas.Vector[E], []T, []E, error) {
+	hq, err := batchlas.NewQueue(batchlas.Host)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer hq.Close()
+	a, err := batchlas.NewMatrix[T](hq, s.n, s.n, s.a.Batch())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer a.Free()
+	hout, factors, host, err := factorOn(hq, a, s.input, op, perMatrix, f)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	hout.Free()
+	if err := s.a.Upload(factors); err != nil {
+		return nil, nil, nil, err
+	}
+	out, err := batchlas.NewVector[E](s.q, len(host))
+	if err == nil {
+		err = out.Upload(host)
+	}
+	return out, factors, host, err
+}
+
+// factorOn uploads input to a on q and runs f there once. The inputs are well-conditioned, so
+// a nonzero info is the library's fault and is reported before anything is timed.
+func factorOn[T batchlas.Scalar, E batchlas.Element](q *batchlas.Queue, a *batchlas.Matrix[T], input []T, op string, perMatrix int, f factorization[T, E]) (*batchlas.Vector[E], []T, []E, error) {
+	if err := a.Upload(input); err != nil {
+		return nil, nil, nil, err
+	}
+	info, err := batchlas.NewVector[int32](q, a.Batch())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer info.Free()
+	// Zeros, for a factorization without info (Geqrf); device memory starts undefined.
+	if err := info.Upload(make([]int32, a.Batch())); err != nil {
+		return nil, nil, nil, err
+	}
+	out, err := batchlas.NewVector[E](q, perMatrix*a.Batch())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fail := func(err error) (*batchlas.Vector[E], []T, []E, error) {
+		out.Free()
+		return nil, nil, nil, err
+	}
+	if err := f(q, a, out, info); err != nil {
+		return fail(err)
+	}
+	var d downloads
+	codes := fetch(&d, info)
+	factors := fetch(&d, a)
+	host := fetch(&d, out)
+	if d.err != nil {
+		return fail(d.err)
+	}
+	for k, x := range codes {
+		if x != 0 {
+			return fail(fmt.Errorf("%s of the inputs: info[%d] = %d", op, k, x))
+		}
+	}
+	return out, factors, host, nil
+}
+
+// rhs is a batch of n random right-hand sides (or, for ormqr, n columns of C) per matrix, on
+// the queue, with their pristine copy on the host.
+type rhs[T batchlas.Scalar] struct {
+	m     *batchlas.Matrix[T]
+	input []T
+}
+
+func newRHS[T batchlas.Scalar](q *batchlas.Queue, rng *rand.Rand, n, batch int) (rhs[T], error) {
+	r := rhs[T]{input: tests.Rand[T](rng, n*n*batch)}
+	var err error
+	r.m, err = batchlas.NewMatrix[T](q, n, n, batch)
+	return r, err
+}
+
+func (r *rhs[T]) reset() error { return r.m.Upload(r.input) }
+
+// solved checks ||A X - B|| / (n eps ||A|| ||X||) on the sampled matrices, A from s.dense, B
+// from r.input and X from r.m; info (nil for a solve without one) must be 0 for each of them.
+func (s *square[T]) solved(r rhs[T], info *batchlas.Vector[int32]) (float64, error) {
+	var d downloads
+	x := fetch(&d, r.m)
+	var codes []int32
+	if info != nil {
+		codes = fetch(&d, info)
+	}
+	if d.err != nil {
+		return 0, d.err
+	}
+	worst := 0.0
+	for i, k := range s.sample {
+		if codes != nil && codes[k] != 0 {
+			return inf(), nil
+		}
+		a, xk := s.dense[i], s.matrix(x, k)
+		res := tests.Sub(tests.Mul(a, xk), s.matrix(r.input, k))
+		worst = max(worst, tests.Scaled(res, tests.NormF(a)*tests.NormF(xk), s.n, tests.Eps[T]()))
+	}
+	return worst, nil
+}
+
 // getrfBench factors random general matrices in place with partial pivoting.
 type getrfBench[T batchlas.Scalar] struct {
 	square[T]
@@ -190,7 +381,7 @@ type getrfBench[T batchlas.Scalar] struct {
 }
 
 func newGetrf[T batchlas.Scalar](q *batchlas.Queue, n, batch int) (bench, error) {
-	s, err := newSquare[T](q, n, batch, randGeneral[T])
+	s, err := newSquare[T](q, newRand(n, batch), n, batch, randGeneral[T])
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +452,7 @@ type gesvdBench[T batchlas.Scalar, R batchlas.Real] struct {
 }
 
 func newGesvd[T batchlas.Scalar, R batchlas.Real](q *batchlas.Queue, n, batch int) (bench, error) {
-	sq, err := newSquare[T](q, n, batch, randGeneral[T])
+	sq, err := newSquare[T](q, newRand(n, batch), n, batch, randGeneral[T])
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +524,7 @@ func randHermitian[T batchlas.Scalar](rng *rand.Rand, n int) tests.Dense {
 }
 
 func newSyev[T batchlas.Scalar, R batchlas.Real](q *batchlas.Queue, n, batch int) (bench, error) {
-	sq, err := newSquare[T](q, n, batch, randHermitian[T])
+	sq, err := newSquare[T](q, newRand(n, batch), n, batch, randHermitian[T])
 	if err != nil {
 		return nil, err
 	}

@@ -18,10 +18,17 @@ template <> struct scalar<float> {
     static __device__ __forceinline__ float sub_mul_conj(float c, float a, float b) { return fmaf(-a, b, c); }
     static __device__ __forceinline__ float scale(float x, float s) { return x * s; }
     static __device__ __forceinline__ float shfl(float x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
-    // sub_mul returns c - a*b; mul a*b; inv 1/x (Inf for 0, as a division gives).
-    static __device__ __forceinline__ float sub_mul(float c, float a, float b) { return fmaf(-a, b, c); }
+    static __device__ __forceinline__ float im(float) { return 0; }
+    // make(re, im) is re + i im; a real type drops im.
+    static __device__ __forceinline__ float make(float re, float) { return re; }
+    static __device__ __forceinline__ float add(float a, float b) { return a + b; }
+    static __device__ __forceinline__ float sub(float a, float b) { return a - b; }
     static __device__ __forceinline__ float mul(float a, float b) { return a * b; }
-    static __device__ __forceinline__ float inv(float x) { return 1.0f / x; }
+    // fma_conj returns c + conj(a)*b; sub_mul returns c - a*b.
+    static __device__ __forceinline__ float fma_conj(float c, float a, float b) { return fmaf(a, b, c); }
+    static __device__ __forceinline__ float sub_mul(float c, float a, float b) { return fmaf(-a, b, c); }
+    static __device__ __forceinline__ float inv(float x) { return float(1) / x; }
+    static __device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
     static __device__ __forceinline__ bool is_zero(float x) { return x == 0.0f; }
     // from_bits is a kernel parameter: the bit patterns of the real and imaginary parts as
     // doubles (every floating kernel parameter travels as i64).
@@ -37,9 +44,17 @@ template <> struct scalar<double> {
     static __device__ __forceinline__ double sub_mul_conj(double c, double a, double b) { return fma(-a, b, c); }
     static __device__ __forceinline__ double scale(double x, double s) { return x * s; }
     static __device__ __forceinline__ double shfl(double x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
-    static __device__ __forceinline__ double sub_mul(double c, double a, double b) { return fma(-a, b, c); }
+    static __device__ __forceinline__ double im(double) { return 0; }
+    // make(re, im) is re + i im; a real type drops im.
+    static __device__ __forceinline__ double make(double re, double) { return re; }
+    static __device__ __forceinline__ double add(double a, double b) { return a + b; }
+    static __device__ __forceinline__ double sub(double a, double b) { return a - b; }
     static __device__ __forceinline__ double mul(double a, double b) { return a * b; }
-    static __device__ __forceinline__ double inv(double x) { return 1.0 / x; }
+    // fma_conj returns c + conj(a)*b; sub_mul returns c - a*b.
+    static __device__ __forceinline__ double fma_conj(double c, double a, double b) { return fma(a, b, c); }
+    static __device__ __forceinline__ double sub_mul(double c, double a, double b) { return fma(-a, b, c); }
+    static __device__ __forceinline__ double inv(double x) { return double(1) / x; }
+    static __device__ __forceinline__ double shfl_xor(double x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
     static __device__ __forceinline__ bool is_zero(double x) { return x == 0.0; }
     static __device__ __forceinline__ double from_bits(long long re, long long) { return __longlong_as_double(re); }
 };
@@ -63,40 +78,41 @@ template <typename C, typename R> struct cscalar {
         x.im = __shfl_sync(0xffffffffu, x.im, lane);
         return x;
     }
-    // c - a*b = c - (a.re*b.re - a.im*b.im) - i (a.re*b.im + a.im*b.re)
+    static __device__ __forceinline__ R im(C x) { return x.im; }
+    static __device__ __forceinline__ C make(R re, R im) { C c; c.re = re; c.im = im; return c; }
+    static __device__ __forceinline__ C add(C a, C b) { a.re += b.re; a.im += b.im; return a; }
+    static __device__ __forceinline__ C sub(C a, C b) { a.re -= b.re; a.im -= b.im; return a; }
+    static __device__ __forceinline__ C mul(C a, C b) { return make(a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re); }
+    // c + conj(a)*b = c + (a.re*b.re + a.im*b.im) + i (a.re*b.im - a.im*b.re)
+    static __device__ __forceinline__ C fma_conj(C c, C a, C b) {
+        c.re += a.re * b.re + a.im * b.im;
+        c.im += a.re * b.im - a.im * b.re;
+        return c;
+    }
+    // c - a*b
     static __device__ __forceinline__ C sub_mul(C c, C a, C b) {
-        C r;
-        r.re = c.re - a.re * b.re + a.im * b.im;
-        r.im = c.im - a.re * b.im - a.im * b.re;
-        return r;
+        c.re -= a.re * b.re - a.im * b.im;
+        c.im -= a.re * b.im + a.im * b.re;
+        return c;
     }
-    static __device__ __forceinline__ C mul(C a, C b) {
-        C r;
-        r.re = a.re * b.re - a.im * b.im;
-        r.im = a.re * b.im + a.im * b.re;
-        return r;
-    }
-    // inv is 1/x by Smith's scaling, which neither overflows nor underflows where 1/x is
-    // representable; 1/0 is NaN.
+    // inv is 1/x by Smith's method: the ratio of the smaller part to the larger keeps |x|^2
+    // from overflowing or underflowing.
     static __device__ __forceinline__ C inv(C x) {
-        C r;
         if (fabs(x.re) >= fabs(x.im)) {
-            const R t = x.im / x.re, d = x.re + x.im * t;
-            r.re = R(1) / d;
-            r.im = -t / d;
-        } else {
-            const R t = x.re / x.im, d = x.re * t + x.im;
-            r.re = t / d;
-            r.im = R(-1) / d;
+            const R r = x.im / x.re, d = x.re + x.im * r;
+            return make(R(1) / d, -r / d);
         }
-        return r;
+        const R r = x.re / x.im, d = x.im + x.re * r;
+        return make(r / d, R(-1) / d);
+    }
+    static __device__ __forceinline__ C shfl_xor(C x, int mask) {
+        x.re = __shfl_xor_sync(0xffffffffu, x.re, mask);
+        x.im = __shfl_xor_sync(0xffffffffu, x.im, mask);
+        return x;
     }
     static __device__ __forceinline__ bool is_zero(C x) { return x.re == 0 && x.im == 0; }
     static __device__ __forceinline__ C from_bits(long long re, long long im) {
-        C c;
-        c.re = (R)__longlong_as_double(re);
-        c.im = (R)__longlong_as_double(im);
-        return c;
+        return make((R)__longlong_as_double(re), (R)__longlong_as_double(im));
     }
 };
 

@@ -1,82 +1,220 @@
-// potrf "tiny": Cholesky factorization of a batch of n-by-n matrices, n <= 32, one warp per
-// matrix, the matrix held in registers.
+// potrf "tiny": Cholesky factorization A = L L^H (or U^H U) of a batch of n-by-n matrices,
+// n <= 32, each matrix on chip (registers and shared memory). Two shapes, four kernels per
+// scalar type; the launch (potrf_cuda.go) picks the kernel by n:
 //
-// Lane i holds row i of the lower triangle, L(i, 0..n-1), in a register array indexed only
-// by compile-time constants (the loops are unrolled to 32 and leave early when n is
-// smaller), so nothing goes to local memory. The upper case U^H U = A is the lower case of
-// L = U^H: lane i reads column i of the upper triangle conjugated and writes it back
-// conjugated. Step k is right-looking: the pivot comes from lane k by a shuffle, column k is
-// scaled, and the trailing lower triangle takes the rank-one update, each lane reading
-// L(j, k) from lane j.
+//   potrf_tiny_t4 (n <= 4), potrf_tiny_t8 (5 <= n <= 8): one thread per matrix. Global
+//     memory is read and written by whole warps through shared memory: the 32 matrices of a
+//     warp are copied element by element with consecutive lanes on consecutive addresses
+//     (fully coalesced when the batch is packed; loads by cp.async, all in flight at once), each matrix at an odd pitch in shared
+//     memory so that the threads' own accesses are free of bank conflicts. Each thread then
+//     factors its matrix there, left-looking (chol_left, the order a compile-time constant: a
+//     switch over n picks the unrolled code), with at most n*n/4 elements in registers.
 //
-// info[b] = k + 1 when the pivot of step k is not positive (or is NaN), as in LAPACK; the
-// factorization of that matrix stops there. Only the named triangle is read or written.
-#include "../common/scalar.cuh"
+//   potrf_tiny_w16 (9 <= n <= 16: two matrices per warp), potrf_tiny_w32 (17 <= n <= 32): a
+//     group of N lanes per matrix, lane i holding row i of the lower triangle in registers
+//     (indexed by compile-time constants only), the order padded to N with the identity.
+//     Step k is right-looking: every lane stores its A(i, k) in a shared column, and after one
+//     __syncwarp each lane reads the pivot and the column below it with broadcast 16-byte loads,
+//     so that one shared load feeds 4 (float) FMAs, and updates its row:
+//       A(i, j) -= (A(i, k) / d) conj(A(j, k)),  j > k,   L(i, k) = A(i, k) / sqrt(d).
+//     The column buffer alternates between two copies, so one __syncwarp per step suffices.
+//     Global memory goes through a shared tile (column pitch N+1, no bank conflicts) with
+//     consecutive lanes on consecutive rows of a column, loads by cp.async.
+//
+// The upper case U^H U = A is the lower case of L = U^H: element (i, j) of L is the conjugate
+// of the stored (j, i). Only the named triangle is read or written.
+//
+// info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
+// that matrix stops there: columns 0..k-1 hold the factor, and the rest holds A (thread
+// kernels, as potf2 leaves it, with the failing pivot at (k, k)) or the trailing matrix as
+// updated so far (warp kernels). The other matrices go on.
+#include "potrf_common.cuh"
 
-#define TINY_MAX 32
-#define TINY_WARPS 4 // matrices per block
+#define TINY_THREAD_WARPS 2 // warps per block of the thread-per-matrix kernels
+#define TINY_WARP_WARPS 4   // warps per block of the warp kernels
 
-template <typename T>
-__device__ __forceinline__ void potrf_tiny(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
+// thread_mat is a thread's matrix in its shared slot (column-major, pitch N) as chol_left
+// sees it: L's (i, j) is the stored (i, j) (lower) or the conjugate of the stored (j, i).
+template <typename T, int N> struct thread_mat {
+    T *p;
+    bool lower;
+    __device__ __forceinline__ T get(int i, int j) const {
+        typedef scalar<T> S;
+        if (i == j) return S::from_real(S::re(p[j * N + i]));
+        return lower ? p[j * N + i] : S::conj(p[i * N + j]);
+    }
+    __device__ __forceinline__ void set(int i, int j, T v) const {
+        if (lower) p[j * N + i] = v;
+        else p[i * N + j] = scalar<T>::conj(v);
+    }
+};
+
+// potrf_thread factors the warp's 32 matrices b0..b0+31, one per lane; sh is the warp's
+// 32*P elements of shared memory.
+template <typename T, int N>
+__device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch, int *info, bool lower, i64 b0, T *sh) {
     typedef scalar<T> S;
-    typedef typename S::real R;
+    const int NN = N * N, P = NN | 1; // odd pitch: lane l reads bank (l*P + e) % 32, distinct
     const int lane = threadIdx.x & 31;
-    const i64 b = (i64)blockIdx.x * TINY_WARPS + (threadIdx.x >> 5);
-    if (b >= batch) return; // whole warps leave together
-    T *m = a + b * stride;
-    const bool row = lane < n;
+    const i64 left = batch - b0; // matrices of this warp that exist (may exceed 32)
 
-    T r[TINY_MAX];
+    // Element e of the warp's span (matrix e/NN, column-major within it) goes through lane
+    // e % 32: consecutive lanes read consecutive addresses of a column.
 #pragma unroll
-    for (int j = 0; j < TINY_MAX; j++) {
-        r[j] = S::from_real(0);
-        if (j < n && row && j <= lane) {
-            r[j] = lower ? m[(i64)j * ld + lane] : S::conj(m[(i64)lane * ld + j]);
-        }
+    for (int t = 0; t < NN; t++) {
+        const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
+        if (m < left && (lower ? r >= c : r <= c)) cp_async(sh + m * P + rem, a + (b0 + m) * stride + c * ld + r);
     }
+    cp_async_wait();
+    __syncwarp();
+    typename S::real dinv[N];
+    thread_mat<T, N> mine = {sh + lane * P, lower};
+    const int bad = chol_left<T, N>(mine, dinv);
+    __syncwarp();
 #pragma unroll
-    for (int j = 0; j < TINY_MAX; j++) {
-        if (j == lane) r[j] = S::from_real(S::re(r[j])); // the diagonal is taken as real
+    for (int t = 0; t < NN; t++) {
+        const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
+        if (m < left && (lower ? r >= c : r <= c)) a[(b0 + m) * stride + c * ld + r] = sh[m * P + rem];
     }
-
-    int bad = 0;
-#pragma unroll
-    for (int k = 0; k < TINY_MAX; k++) {
-        if (k >= n) break;
-        const R d = S::re(S::shfl(r[k], k));
-        if (!(d > 0)) { // also NaN
-            bad = k + 1;
-            break;
-        }
-        const R s = sqrt(d);
-        const R inv = R(1) / s;
-        if (lane == k) r[k] = S::from_real(s);
-        else if (lane > k) r[k] = S::scale(r[k], inv);
-#pragma unroll
-        for (int j = k + 1; j < TINY_MAX; j++) {
-            if (j >= n) break;
-            const T ljk = S::shfl(r[k], j);
-            if (lane >= j) r[j] = S::sub_mul_conj(r[j], r[k], ljk);
-        }
-    }
-
-#pragma unroll
-    for (int j = 0; j < TINY_MAX; j++) {
-        if (j < n && row && j <= lane) {
-            if (lower) m[(i64)j * ld + lane] = r[j];
-            else m[(i64)lane * ld + j] = S::conj(r[j]);
-        }
-    }
-    if (lane == 0) info[b] = bad;
+    if (lane < left) info[b0 + lane] = bad;
 }
 
-#define POTRF_TINY(NAME, T)                                                                      \
-    extern "C" __global__ void __launch_bounds__(32 * TINY_WARPS)                                \
-        NAME(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {                 \
-        potrf_tiny<T>(a, ld, stride, (int)n, batch, info, lower != 0);                           \
+// potrf_tiny_thread: the block's warps take 32 consecutive matrices each; n in [LO, HI].
+template <typename T, int LO, int HI>
+__device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
+    DYNAMIC_SHARED(T, shared);
+    const int warp = threadIdx.x >> 5;
+    const i64 b0 = ((i64)blockIdx.x * TINY_THREAD_WARPS + warp) * 32;
+    if (b0 >= batch) return; // whole warps leave together
+    T *sh = shared + warp * 32 * ((n * n) | 1);
+    static_assert(HI - LO <= 3, "one case per order below");
+#define TINY_CASE(K)                                                                             \
+    if (LO + K <= HI && n == LO + K) {                                                           \
+        potrf_thread<T, (LO + K <= HI ? LO + K : HI)>(a, ld, stride, batch, info, lower, b0, sh); \
+        return;                                                                                  \
+    }
+    TINY_CASE(0)
+    TINY_CASE(1)
+    TINY_CASE(2)
+    TINY_CASE(3)
+#undef TINY_CASE
+}
+
+// warp_tile_copy copies the named triangles of a warp's M = 32/N matrices, mat[0..M-1]
+// (those below left), between global memory and the shared tile (matrix m at m*N*P, column
+// pitch P = N+1), LOAD from global. Lane (g, i) takes row i of column (M t) % N + g of matrix
+// M t / N in slot t, so that a warp's access is whole columns, and the slot's matrix and
+// column offset are compile-time constants.
+template <typename T, int N, bool LOAD>
+__device__ __forceinline__ void warp_tile_copy(T *mat, i64 ld, i64 stride, int n, i64 left, bool lower, int g, int i, T *tile) {
+    const int M = 32 / N, P = N + 1;
+    T *base = mat + g * ld + i;
+#pragma unroll
+    for (int t = 0; t < N; t++) {
+        const int m = M * t / N, c0 = M * t % N, c = c0 + g;
+        if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) {
+            T *gp = base + m * stride + c0 * ld;
+            T *sp = tile + m * N * P + c * P + i;
+            if (LOAD) cp_async(sp, gp);
+            else *gp = *sp;
+        }
+    }
+    if (LOAD) cp_async_wait();
+}
+
+// potrf_tiny_warp: a group of N lanes per matrix, 32/N matrices per warp, n <= N.
+template <typename T, int N>
+__device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int M = 32 / N;                   // matrices per warp
+    const int P = N + 1;                    // column pitch of the shared tile
+    const int CP = N + 16 / (int)sizeof(T); // pitch of the groups' column buffers (16 bytes apart)
+    DYNAMIC_SHARED(T, shared);
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const int g = lane / N, i = lane % N;
+    const i64 b0 = ((i64)blockIdx.x * TINY_WARP_WARPS + warp) * M;
+    if (b0 >= batch) return; // whole warps leave together
+    const i64 left = batch - b0;
+    T *tile = shared + warp * 32 * P; // M matrices of N*P elements
+    T *col = tile;                    // reused for the column buffers once the rows are loaded
+
+    T *mat = a + b0 * stride;
+    warp_tile_copy<T, N, true>(mat, ld, stride, n, left, lower, g, i, tile);
+    __syncwarp();
+    // Row i of the lower triangle; rows and columns beyond n are the identity's, so that the
+    // padded pivots are 1 and the padding never reaches the matrix. Entries right of the
+    // diagonal are never stored and never feed an entry left of it.
+    const T *mt = tile + g * N * P;
+    T r[N];
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        r[j] = S::from_real(j == i ? 1 : 0);
+        if (i < n && j <= i) r[j] = j == i ? S::from_real(S::re(mt[j * P + i])) : lower ? mt[j * P + i] : S::conj(mt[i * P + j]);
+    }
+    __syncwarp();
+
+    int bad = 0; // the same in every lane of a group
+#pragma unroll
+    for (int k = 0; k < N; k++) {
+        T *cb = col + (k & 1) * M * CP + g * CP;
+        cb[i] = r[k];
+        __syncwarp();
+        if (!bad) {
+            // Column k from the pivot down, 16 bytes a load from the aligned chunk that holds
+            // the pivot on, each chunk loaded just before its FMAs (few registers in flight).
+            const int V = vec16<T>::V;
+            T c[N];
+            vec16<T>::ld(cb + k / V * V, c + k / V * V);
+            const R d = S::re(c[k]);
+            if (!(d > 0)) {
+                bad = k + 1;
+            } else {
+                const R inv = rsqrt_r(d);
+                const T t = S::scale(r[k], inv * inv);
+#pragma unroll
+                for (int j = k + 1; j < N; j++) {
+                    if (j % V == 0) vec16<T>::ld(cb + j, c + j);
+                    r[j] = S::sub_mul_conj(r[j], t, c[j]);
+                }
+                r[k] = i == k ? S::from_real(d * inv) : S::scale(r[k], inv);
+            }
+        }
+    }
+    __syncwarp();
+
+    T *out = tile + g * N * P;
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        if (i < n && j <= i) {
+            if (lower) out[j * P + i] = r[j];
+            else out[i * P + j] = S::conj(r[j]);
+        }
+    }
+    __syncwarp();
+    warp_tile_copy<T, N, false>(mat, ld, stride, n, left, lower, g, i, tile);
+    if (i == 0 && g < left) info[b0 + g] = bad;
+}
+
+#define POTRF_TINY(SUFFIX, T)                                                                           \
+    extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
+        potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
+        potrf_tiny_thread<T, 1, 4>(a, ld, stride, (int)n, batch, info, lower != 0);                     \
+    }                                                                                                   \
+    extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
+        potrf_tiny_t8_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
+        potrf_tiny_thread<T, 5, 8>(a, ld, stride, (int)n, batch, info, lower != 0);                     \
+    }                                                                                                   \
+    extern "C" __global__ void __launch_bounds__(32 * TINY_WARP_WARPS)                                  \
+        potrf_tiny_w16_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {     \
+        potrf_tiny_warp<T, 16>(a, ld, stride, (int)n, batch, info, lower != 0);                         \
+    }                                                                                                   \
+    extern "C" __global__ void __launch_bounds__(32 * TINY_WARP_WARPS)                                  \
+        potrf_tiny_w32_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {     \
+        potrf_tiny_warp<T, 32>(a, ld, stride, (int)n, batch, info, lower != 0);                         \
     }
 
-POTRF_TINY(potrf_tiny_f32, float)
-POTRF_TINY(potrf_tiny_f64, double)
-POTRF_TINY(potrf_tiny_c64, cfloat)
-POTRF_TINY(potrf_tiny_c128, cdouble)
+POTRF_TINY(f32, float)
+POTRF_TINY(f64, double)
+POTRF_TINY(c64, cfloat)
+POTRF_TINY(c128, cdouble)

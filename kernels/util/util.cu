@@ -1,5 +1,5 @@
 // Small helpers of the CUDA backend's own: the device pointer arrays that the vendor
-// libraries' batched calls read, and a batched strided matrix copy.
+// libraries' batched calls read, a batched strided matrix copy, and scans for NaN and Inf.
 #include "../common/scalar.cuh"
 
 // fill_ptrs sets out[b] = base + b*stride_bytes for b < batch.
@@ -47,6 +47,26 @@ COPY_MAT(copy_mat_4, unsigned)
 COPY_MAT(copy_mat_8, float2)
 COPY_MAT(copy_mat_16, double2)
 
+// Parts of a matrix that lane_nonfinite scans.
+#define SCAN_ALL 0
+#define SCAN_LOWER 1 // i >= j
+#define SCAN_UPPER 2 // i <= j
+
+// lane_nonfinite reports whether the elements of the rows-by-cols matrix m (leading dimension
+// ld, elements of PARTS reals R) that this lane of its warp reads hold a NaN or an Inf: the
+// lanes split the elements (i, j) of the part tri, in column order, so a warp's loads are
+// consecutive.
+template <typename R, int PARTS>
+__device__ __forceinline__ bool lane_nonfinite(const R *m, i64 ld, i64 rows, i64 cols, int tri) {
+    bool bad = false;
+    for (i64 k = threadIdx.x & 31; k < rows * cols; k += 32) {
+        const i64 j = k / rows, i = k - j * rows;
+        if ((tri == SCAN_LOWER && i < j) || (tri == SCAN_UPPER && i > j)) continue;
+        for (int p = 0; p < PARTS; p++) bad |= !isfinite(m[(j * ld + i) * PARTS + p]);
+    }
+    return bad;
+}
+
 // nonfinite_mark marks the matrices whose uplo triangle holds a NaN or an Inf, one warp per
 // matrix: their n values at vals + b*n (real type R) and, when vecs is not null, their packed
 // n-by-n matrix at vecs + b*n*n (of T) become NaN, and info[b] becomes n - 1, LAPACK's count
@@ -58,16 +78,7 @@ __device__ __forceinline__ void nonfinite_mark(const R *a, i64 ld, i64 stride, i
     const int lane = threadIdx.x & 31;
     const i64 b = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
     if (b >= batch) return;
-    const R *m = a + b * stride * PARTS;
-    bool bad = false;
-    for (i64 k = lane; k < n * n; k += 32) {
-        const i64 j = k / n, i = k - j * n;
-        if (lower ? i < j : i > j) continue;
-        for (int p = 0; p < PARTS; p++) {
-            const R x = m[(j * ld + i) * PARTS + p];
-            bad |= !isfinite(x);
-        }
-    }
+    const bool bad = lane_nonfinite<R, PARTS>(a + b * stride * PARTS, ld, n, n, lower ? SCAN_LOWER : SCAN_UPPER);
     if (!__any_sync(0xffffffffu, bad)) return;
     const R nan = R(0) / R(0);
     for (i64 i = lane; i < n; i += 32) vals[b * n + i] = nan;
@@ -86,6 +97,36 @@ NONFINITE_MARK(nonfinite_mark_f32, float, 1)
 NONFINITE_MARK(nonfinite_mark_f64, double, 1)
 NONFINITE_MARK(nonfinite_mark_c64, float, 2)
 NONFINITE_MARK(nonfinite_mark_c128, double, 2)
+
+// nonfinite_new sets flag[b] to 1 for the matrices whose result holds a NaN or an Inf although
+// their input did not, and to 0 for the others, one warp per matrix: the input is the
+// rows-by-cols matrix at in + b*istride, the result the rows-by-cols matrix at out + b*ostride
+// and the nv values at vec + b*nv (strides in elements of T, PARTS reals R each). The vendor
+// QR uses it to find the matrices that cublas<t>geqrfBatched lost to overflow, and refactors
+// those alone.
+template <typename R, int PARTS>
+__device__ __forceinline__ void nonfinite_new(const R *in, i64 ild, i64 istride, const R *out, i64 old, i64 ostride,
+                                              const R *vec, i64 nv, i64 rows, i64 cols, i64 batch, int *flag) {
+    const i64 b = (i64)blockIdx.x * (blockDim.x >> 5) + (threadIdx.x >> 5);
+    if (b >= batch) return;
+    const bool in_bad = __any_sync(0xffffffffu, lane_nonfinite<R, PARTS>(in + b * istride * PARTS, ild, rows, cols, SCAN_ALL));
+    bool out_bad = false;
+    if (!in_bad)
+        out_bad = __any_sync(0xffffffffu, lane_nonfinite<R, PARTS>(out + b * ostride * PARTS, old, rows, cols, SCAN_ALL) ||
+                                              lane_nonfinite<R, PARTS>(vec + b * nv * PARTS, nv, nv, 1, SCAN_ALL));
+    if ((threadIdx.x & 31) == 0) flag[b] = out_bad;
+}
+
+#define NONFINITE_NEW(NAME, R, PARTS)                                                                               \
+    extern "C" __global__ void NAME(const R *in, i64 ild, i64 istride, const R *out, i64 old, i64 ostride,          \
+                                    const R *vec, i64 nv, i64 rows, i64 cols, i64 batch, int *flag) {               \
+        nonfinite_new<R, PARTS>(in, ild, istride, out, old, ostride, vec, nv, rows, cols, batch, flag);             \
+    }
+
+NONFINITE_NEW(nonfinite_new_f32, float, 1)
+NONFINITE_NEW(nonfinite_new_f64, double, 1)
+NONFINITE_NEW(nonfinite_new_c64, float, 2)
+NONFINITE_NEW(nonfinite_new_c128, double, 2)
 
 // spin keeps the stream busy for about cycles clock ticks of one multiprocessor. Queue.Elapsed
 // enqueues it before its start event, so that the host's enqueuing of the timed work overlaps

@@ -1,0 +1,9 @@
+//go:build !cuda
+
+package batchlas
+
+func geqrfCTACanRun[T Scalar](*Queue, *geqrfCall[T]) bool { return false }
+
+func geqrfCTA[T Scalar](*Queue, *geqrfCall[T]) error {
+	return argErr("geqrf", "route", "the cta family needs the cuda build")
+}

@@ -1,0 +1,9 @@
+//go:build !cuda
+
+package batchlas
+
+func gesvCTACanRun[T Scalar](*Queue, *gesvCall[T]) bool { return false }
+
+func gesvCTA[T Scalar](*Queue, *gesvCall[T]) error {
+	return argErr("gesv", "route", "the cta family needs the cuda build")
+}

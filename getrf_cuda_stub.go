@@ -1,0 +1,15 @@
+//go:build !cuda
+
+package batchlas
+
+func getrfTinyCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfTiny[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the tiny family needs the cuda build")
+}
+
+func getrfCTACanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfCTA[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the cta family needs the cuda build")
+}
