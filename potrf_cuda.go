@@ -97,12 +97,13 @@ func potrfCTAShape(n int, reg bool) (kernel string, threads int, ok bool) {
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
 // block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200), a block per
-// matrix within the grid, and for reg the tiles within the registers of 256 threads.
+// matrix within the grid, and for reg the tiles within the registers of 256 threads and a
+// dtype other than complex128 (whose tiles would spill).
 func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
 	return func(q *Queue, c *potrfCall[T]) bool {
 		_, _, ok := potrfCTAShape(c.a.rows, reg)
 		return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
-			c.a.batch <= potrfGridMax && ok
+			c.a.batch <= potrfGridMax && ok && !(reg && dtypeName[T]() == "c128")
 	}
 }
 
