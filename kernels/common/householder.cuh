@@ -233,16 +233,23 @@ template <int N> struct qr_rpl {
     static constexpr int value = N;
 };
 
-// with_rpl calls f(qr_rpl<rpl>()) when rpl is one of the register layouts T has (the largest,
-// 32, takes 64 registers for x in the 8-byte types and would take 128 for complex128), and
-// reports whether it did.
+// with_rpl calls f(qr_rpl<rpl>()) when rpl is one of the register layouts T has, and reports
+// whether it did: up to 32 rows for the real types, and 128 bytes of a column for the complex
+// ones (16 rows of complex64, 8 of complex128), whose arithmetic needs more temporaries: with
+// 256 bytes ptxas spilled them (sm_90). geqrf_cuda.go's qrCTAMaxRegRows is the same rule.
 template <typename T, typename F> __device__ __forceinline__ bool with_rpl(int rpl, F f) {
+    constexpr bool cplx = sizeof(typename scalar<T>::real) != sizeof(T);
     switch (rpl) {
     case 4: f(qr_rpl<4>()); return true;
     case 8: f(qr_rpl<8>()); return true;
-    case 16: f(qr_rpl<16>()); return true;
+    case 16:
+        if constexpr (!cplx || sizeof(T) * 16 <= 128) {
+            f(qr_rpl<16>());
+            return true;
+        }
+        return false;
     case 32:
-        if constexpr (sizeof(T) <= 8) {
+        if constexpr (!cplx) {
             f(qr_rpl<32>());
             return true;
         }
