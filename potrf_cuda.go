@@ -7,18 +7,25 @@ package batchlas
 // the dynamic shared memory the launch asks for within the device's per-block limit.
 
 // potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 8,
-// then 16 or 32 lanes per matrix, lane i holding row i.
-const potrfTinyMax = 32
+// then 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops at
+// 32: a row of 64 would take 256 registers a lane.
+func potrfTinyMax[T Scalar]() int {
+	if sizeOf[T]() == 16 {
+		return 32
+	}
+	return 64
+}
 
 // Blocks of the tiny kernels, as in potrf_tiny.cu: TINY_THREAD_WARPS warps of one matrix a
-// thread (n <= 8), TINY_WARP_WARPS warps of a matrix per 16 or 32 lanes (n > 8).
+// thread (n <= 8), TINY_WARP_WARPS warps of a matrix per 16 or 32 lanes (8 < n <= 32); above,
+// one matrix per block of 64 threads.
 const (
 	potrfTinyThreadWarps = 2
 	potrfTinyWarpWarps   = 4
 )
 
 // potrfTinyShape is the kernel, block, matrices per block and dynamic shared bytes of the
-// tiny family at order n (1 <= n <= 32).
+// tiny family at order n (1 <= n <= potrfTinyMax).
 func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared int) {
 	switch {
 	case n <= 8:
@@ -31,19 +38,22 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	case n <= 16:
 		// Two matrices per warp; a warp's tile is 32 columns of 16 at pitch 17.
 		return "w16", 32 * potrfTinyWarpWarps, 2 * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 17 * sizeOf[T]()
-	default:
+	case n <= 32:
 		return "w32", 32 * potrfTinyWarpWarps, potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 33 * sizeOf[T]()
+	default:
+		// One matrix per block; its tile is 64 columns of 64 at pitch 65.
+		return "w64", 64, 1, 64 * 65 * sizeOf[T]()
 	}
 }
 
 // potrfGridMax is the most blocks a grid's x dimension takes.
 const potrfGridMax = 1<<31 - 1
 
-// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= 32, the shared memory and the grid
-// within limits.
+// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, the shared memory
+// and the grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax {
+	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() {
 		return false
 	}
 	if n == 0 {
