@@ -77,35 +77,50 @@ func potrfCTAShared[T Scalar](n int) int {
 	return (np*np/2+2*np)*sizeOf[T]() + 80
 }
 
-// potrfCTAThreads is the cta kernel's block: 128 threads, 256 from n = 97 on, where the
-// trailing update has over 200 tiles of 4x4 in its first panels.
-func potrfCTAThreads(n int) int {
-	if n > 96 {
-		return 256
+// potrfCTATiles is the 4x4 tiles a thread of potrf_cta_reg holds in registers (CTA_TPT).
+const potrfCTATiles = 2
+
+// potrfCTAShape is the cta kernel and its block at order n, and whether it takes n. Warp 0
+// factors each next diagonal block while warps 1 on update the trailing tiles: reg, in
+// potrf_cta_reg, 2 tiles a thread held in registers, as many threads as that takes, up to
+// 256 (n <= 112); else, in potrf_cta, in shared memory, a thread per tile of the first
+// panel's trailing update, at most 224.
+func potrfCTAShape(n int, reg bool) (kernel string, threads int, ok bool) {
+	nt := (n + 7) / 8 * 2 // tiles a side
+	if reg {
+		need := (nt*(nt+1)/2 + potrfCTATiles - 1) / potrfCTATiles
+		return "potrf_cta_reg_", 32 + (need+31)/32*32, need <= 224
 	}
-	return 128
+	t2 := max(nt-4, 0)
+	return "potrf_cta_", 32 + min(max((t2*(t2+1)/2+31)/32*32, 32), 224), true
 }
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
-// block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200) and a block per
-// matrix within the grid.
-func potrfCTACanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
-		c.a.batch <= potrfGridMax
+// block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200), a block per
+// matrix within the grid, and for reg the tiles within the registers of 256 threads.
+func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
+	return func(q *Queue, c *potrfCall[T]) bool {
+		_, _, ok := potrfCTAShape(c.a.rows, reg)
+		return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
+			c.a.batch <= potrfGridMax && ok
+	}
 }
 
 // potrfCTA launches kernels/potrf/potrf_cta.cu: one block per matrix, the batch in grid x.
-func potrfCTA[T Scalar](q *Queue, c *potrfCall[T]) error {
-	a := c.a
-	if a.batch == 0 {
-		return nil
+func potrfCTA[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) error {
+	return func(q *Queue, c *potrfCall[T]) error {
+		a := c.a
+		if a.batch == 0 {
+			return nil
+		}
+		if a.rows == 0 {
+			return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+		}
+		kernel, threads, _ := potrfCTAShape(a.rows, reg)
+		return cudaOf(q).launch("potrf_cta", kernel+dtypeName[T](),
+			dim3{a.batch, 1, 1}, dim3{threads, 1, 1}, potrfCTAShared[T](a.rows),
+			a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
-	}
-	return cudaOf(q).launch("potrf_cta", "potrf_cta_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{potrfCTAThreads(a.rows), 1, 1}, potrfCTAShared[T](a.rows),
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
 // potrfLowerArg is the kernels' lower flag.

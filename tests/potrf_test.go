@@ -20,9 +20,10 @@ func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	// end at 32.
 	layouts := append(Empty(), SquareLayouts(5, 1, 2, 3, 4, 5, 7, 9, 16, 17, 32, 33, 64)...)
 	layouts = append(layouts, Layout{Rows: 8, Cols: 8, Batch: 1024}, Layout{Rows: 2, Cols: 2, Batch: 70000})
-	// The cta family's limit with 227 KB of shared memory per block (an H200), and one above.
+	// The cta family's kernels change at n = 112; its limit with 227 KB of shared memory per
+	// block (an H200), and one above.
 	lim := map[int]int{4: 336, 8: 232, 16: 168}[int(unsafe.Sizeof(*new(T)))]
-	for _, n := range []int{lim, lim + 1} {
+	for _, n := range []int{112, 113, lim, lim + 1} {
 		layouts = append(layouts, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2})
 	}
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {

@@ -129,23 +129,22 @@ template <typename T> __device__ __forceinline__ bool tri_vector(const T *g, i64
 // load_runs: load_columns with runs of W rows.
 template <typename T, int W, typename Keep, typename Put>
 __device__ __forceinline__ void load_runs(const T *g, i64 ld, int rows, int cols, tri_team team, Keep keep, Put put) {
+    auto reached = [&](int f, int s) { return keep(f * W, s) || keep(f * W + W - 1, s); };
     team_copy<run<T, W>>(rows / W, cols, team, [&](int f, int s) {
         run<T, W> v;
-        if (keep(f * W, s) || keep(f * W + W - 1, s)) v = *reinterpret_cast<const run<T, W> *>(g + (i64)s * ld + f * W);
+        if (reached(f, s)) v = *reinterpret_cast<const run<T, W> *>(g + (i64)s * ld + f * W);
         return v;
     }, [&](int f, int s, run<T, W> v) {
-#pragma unroll
-        for (int w = 0; w < W; w++) {
-            if (keep(f * W + w, s)) put(f * W + w, s, v.v[w]);
-        }
+        if (reached(f, s)) put(f * W, s, v);
     });
 }
 
-// load_columns calls put(r, s, g(r, s)) for the elements of the rows-by-cols column-major g
-// that keep(r, s) names, where they form one run of rows in each column that reaches the
-// first or the last row (a triangle, or all); a warp reads consecutive addresses, 16 bytes a
-// thread where alignment allows. A run of 16 bytes that reaches a kept element is read
-// whole; the values not kept are not used.
+// load_columns calls put(r, s, v) with the runs v of W consecutive elements, rows r.. of
+// column s, of the rows-by-cols column-major g that reach an element that keep(r, s) names,
+// where the kept elements form one run of rows in each column that reaches the first or the
+// last row (a triangle, or all). W is 16 bytes of elements where the alignment of g allows,
+// else 1 (put takes a run of either length); a warp reads consecutive addresses. The elements
+// of a run that keep does not name are not to be used.
 template <typename T, typename Keep, typename Put>
 __device__ __forceinline__ void load_columns(const T *g, i64 ld, int rows, int cols, tri_team team, Keep keep, Put put) {
     if (tri_vector(g, ld, rows)) load_runs<T, tri_width<T>::value>(g, ld, rows, cols, team, keep, put);
@@ -172,20 +171,47 @@ __device__ __forceinline__ void store_columns(T *g, i64 ld, int rows, int cols, 
 }
 
 // tri_load writes L of op into shared L from the triangle of the n-by-n column-major a.
+// A map that does not transpose takes a run of a column of A to a run of a column of L (in
+// reverse order when reversed), which is stored whole: its elements outside the triangle land
+// on the padding above the diagonal of that column, never read as numbers.
 template <typename T>
 __device__ __forceinline__ void tri_load(T *L, const T *a, i64 lda, int n, tri_op op, tri_team team) {
     typedef scalar<T> S;
     const int n4 = (n + 3) & ~3;
     const bool rev = op.reversed();
-    load_columns(a, lda, n, n, team, [&](int r, int s) { return op.lower ? r >= s : r <= s; }, [&](int r, int s, T v) {
+    auto stored = [&](int r, int s) { return op.lower ? r >= s : r <= s; };
+    // at is the offset in L of M's element (r, s) of A, M = op(A) through the index map.
+    auto at = [&](int r, int s) {
         int i = op.trans ? s : r, j = op.trans ? r : s;
         if (rev) {
             i = n - 1 - i;
             j = n - 1 - j;
         }
-        if (r == s) v = op.unit ? S::from_real(1) : S::inv(op.conj ? S::conj(v) : v);
-        else if (op.conj) v = S::conj(v);
-        L[tri_col(j, n4) + i - (j & ~3)] = v;
+        return tri_col(j, n4) + i - (j & ~3);
+    };
+    load_columns(a, lda, n, n, team, stored, [&](int r0, int s, auto v) {
+        enum { W = sizeof(v.v) / sizeof(T) };
+#pragma unroll
+        for (int w = 0; w < W; w++) {
+            if (r0 + w == s) v.v[w] = op.unit ? S::from_real(1) : S::inv(op.conj ? S::conj(v.v[w]) : v.v[w]);
+            else if (op.conj) v.v[w] = S::conj(v.v[w]);
+        }
+        if (!op.trans) {
+            if (rev) {
+#pragma unroll
+                for (int w = 0; w < W / 2; w++) {
+                    const T e = v.v[w];
+                    v.v[w] = v.v[W - 1 - w];
+                    v.v[W - 1 - w] = e;
+                }
+            }
+            *reinterpret_cast<decltype(v) *>(L + at(rev ? r0 + W - 1 : r0, s)) = v;
+        } else {
+#pragma unroll
+            for (int w = 0; w < W; w++) {
+                if (stored(r0 + w, s)) L[at(r0 + w, s)] = v.v[w];
+            }
+        }
     });
 }
 
@@ -198,8 +224,11 @@ template <typename T>
 __device__ __forceinline__ void tile_load(T *x, const T *g, i64 ld, bool vcols, int cnt, int n, T alpha, tri_team team) {
     typedef scalar<T> S;
     const int p = tri_stride(n);
-    load_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, team, [](int, int) { return true; },
-                 [&](int r, int s, T e) { x[vcols ? s * p + r : r * p + s] = S::mul(alpha, e); });
+    load_columns(g, ld, vcols ? n : cnt, vcols ? cnt : n, team, [](int, int) { return true; }, [&](int r0, int s, auto v) {
+        enum { W = sizeof(v.v) / sizeof(T) };
+#pragma unroll
+        for (int w = 0; w < W; w++) x[vcols ? s * p + r0 + w : (r0 + w) * p + s] = S::mul(alpha, v.v[w]);
+    });
 }
 
 // tile_store sets g = x.
@@ -214,7 +243,7 @@ __device__ __forceinline__ void tile_store(const T *x, T *g, i64 ld, bool vcols,
 // Elements K..K+CH-1 are solved together in registers: first the solved elements 0..K-1
 // (in shared memory) are subtracted, four columns of L at a time, then the CH-by-CH
 // diagonal block is solved column by column.
-template <typename T, int CH> __device__ void tri_solve(const T *L, T *x, int n, bool rev) {
+template <typename T, int CH> __device__ __forceinline__ void tri_solve(const T *L, T *x, int n, bool rev) {
     typedef scalar<T> S;
     static_assert(CH % 4 == 0, "chunks are whole quads");
     const int n4 = (n + 3) & ~3;

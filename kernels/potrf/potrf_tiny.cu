@@ -71,10 +71,19 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
     thread_mat<T, N> mine = {sh + lane * P, lower};
     const int bad = chol_left<T, N>(mine, dinv);
     __syncwarp();
+    // The stores, 16 slots at a time, their shared reads all ahead of them (a global store
+    // through a generic pointer would otherwise hold back the next shared read).
+    const int U = 16;
 #pragma unroll
-    for (int t = 0; t < NN; t++) {
-        const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
-        if (m < left && (lower ? r >= c : r <= c)) a[(b0 + m) * stride + c * ld + r] = sh[m * P + rem];
+    for (int t0 = 0; t0 < NN; t0 += U) {
+        T v[U];
+#pragma unroll
+        for (int t = t0; t < t0 + U && t < NN; t++) v[t - t0] = sh[(lane + 32 * t) / NN * P + (lane + 32 * t) % NN];
+#pragma unroll
+        for (int t = t0; t < t0 + U && t < NN; t++) {
+            const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
+            if (m < left && (lower ? r >= c : r <= c)) a[(b0 + m) * stride + c * ld + r] = v[t - t0];
+        }
     }
     if (lane < left) info[b0 + lane] = bad;
 }
@@ -109,17 +118,25 @@ template <typename T, int N, bool LOAD>
 __device__ __forceinline__ void warp_tile_copy(T *mat, i64 ld, i64 stride, int n, i64 left, bool lower, int g, int i, T *tile) {
     const int M = 32 / N, P = N + 1;
     T *base = mat + g * ld + i;
+    T v[N]; // the stores' values, all read from the tile ahead of the first store
 #pragma unroll
     for (int t = 0; t < N; t++) {
         const int m = M * t / N, c0 = M * t % N, c = c0 + g;
-        if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) {
-            T *gp = base + m * stride + c0 * ld;
-            T *sp = tile + m * N * P + c * P + i;
-            if (LOAD) cp_async(sp, gp);
-            else *gp = *sp;
+        if (LOAD) {
+            if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) cp_async(tile + m * N * P + c * P + i, base + m * stride + c0 * ld);
+        } else {
+            v[t] = tile[m * N * P + c * P + i];
         }
     }
-    if (LOAD) cp_async_wait();
+    if (LOAD) {
+        cp_async_wait();
+        return;
+    }
+#pragma unroll
+    for (int t = 0; t < N; t++) {
+        const int m = M * t / N, c0 = M * t % N, c = c0 + g;
+        if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) base[m * stride + c0 * ld] = v[t];
+    }
 }
 
 // potrf_tiny_warp: a group of N lanes per matrix, 32/N matrices per warp, n <= N.
