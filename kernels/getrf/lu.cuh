@@ -275,6 +275,9 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
             T l[LU_CMAX];
 #pragma unroll
             for (int c = 0; c < LU_CMAX; c++) l[c] = (pos[c] > k) ? prev.scale(v[c]) : S::from_real(0);
+            // Unrolled by 4: the columns' load-FMA-store chains are independent; overlapped
+            // they hide the shared-memory latency of a step.
+#pragma unroll 4
             for (int j = k + 1 + warp; j < n; j += warps) {
                 T *cj = a + (i64)j * lds;
                 const T u = cj[p];
