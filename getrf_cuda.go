@@ -87,18 +87,25 @@ func luSolveWarps(n, cols int) int {
 // columns, 1 to 8 (the update of step k spreads its columns over the warps).
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
 
-// getrfWarpMax bounds the "warp" kernel (LU_WARP_MAX): m, n <= 32, lane l holding row l.
-const getrfWarpMax = 32
+// getrfWarpMax bounds the "warp" kernels: m, n <= 32 (getrf_warp1, lane l holding row l),
+// and for float32 m, n <= 64 (getrf_warp2, rows l and l + 32: 128 registers of matrix,
+// which the other types would double).
+func getrfWarpMax[T Scalar]() int {
+	if dtypeName[T]() == "f32" {
+		return 64
+	}
+	return 32
+}
 
 // getrfWarpMatrices is WARP_MATRICES of getrf_warp.cu: matrices (warps) per block.
 const getrfWarpMatrices = 4
 
-// getrfWarpCanRun: a CUDA queue with 32-lane warps, m and n at most 32.
+// getrfWarpCanRun: a CUDA queue with 32-lane warps, m and n within getrfWarpMax.
 func getrfWarpCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= getrfWarpMax && c.a.cols <= getrfWarpMax
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpMax[T]()
 }
 
-// getrfWarp launches getrf_warp (kernels/getrf/getrf_warp.cu): a warp per matrix,
+// getrfWarp launches getrf_warp<RC> (kernels/getrf/getrf_warp.cu): a warp per matrix,
 // getrfWarpMatrices per block, the batch in grid x.
 func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
@@ -108,7 +115,11 @@ func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 || a.cols == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	return cudaOf(q).launch("getrf_warp", "getrf_warp_"+dtypeName[T](),
+	rc := 1
+	if max(a.rows, a.cols) > 32 {
+		rc = 2
+	}
+	return cudaOf(q).launch("getrf_warp", fmt.Sprintf("getrf_warp%d_%s", rc, dtypeName[T]()),
 		dim3{(a.batch + getrfWarpMatrices - 1) / getrfWarpMatrices, 1, 1}, dim3{32 * getrfWarpMatrices, 1, 1}, 0,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())

@@ -275,6 +275,9 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
             T l[LU_CMAX];
 #pragma unroll
             for (int c = 0; c < LU_CMAX; c++) l[c] = (pos[c] > k) ? prev.scale(v[c]) : S::from_real(0);
+            // Unrolled by 4: the columns' load-FMA-store chains are independent; overlapped
+            // they hide the shared-memory latency of a step.
+#pragma unroll 4
             for (int j = k + 1 + warp; j < n; j += warps) {
                 T *cj = a + (i64)j * lds;
                 const T u = cj[p];
@@ -303,44 +306,51 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
     return info;
 }
 
-// LU_WARP_MAX bounds lu_factor_warp: m, n <= 32.
-#define LU_WARP_MAX 32
-
-// lu_factor_warp factors the m-by-n matrix (m, n <= 32) held by one warp, lane l holding
-// row l in r[] (r[j] = A(l, j)), with no shared memory and no barrier: the step loop is
-// unrolled, so column k is the register r[k]; the pivot comes from lu_warp_best, the pivot
-// row's entries from shuffles. Rows never move: pos is the final row of this lane's row. It
-// writes the pivots (1-based) to the global ipiv (lane 0) and returns info in every lane.
-template <typename T>
-__device__ __forceinline__ int lu_factor_warp(T (&r)[LU_WARP_MAX], int &pos, int m, int n, int *ipiv) {
+// lu_factor_warp factors the m-by-n matrix (m <= 32 RC, n <= NC) held by one warp, lane l
+// holding rows l + 32c (c < RC) in r[c][] (r[c][j] = A(l + 32c, j)), with no shared memory
+// and no barrier: the step loop is unrolled, so column k is the register r[c][k]; the
+// pivot comes from lu_warp_best, the pivot row's entries from shuffles. Rows never move:
+// pos[c] is the final row of row l + 32c. It writes the pivots (1-based) to the global
+// ipiv (lane 0) and returns info in every lane. RC is 1 or 2.
+template <typename T, int RC, int NC>
+__device__ __forceinline__ int lu_factor_warp(T (&r)[RC][NC], int (&pos)[RC], int m, int n, int *ipiv) {
     typedef scalar<T> S;
-    typedef typename S::real R;
+    static_assert(RC == 1 || RC == 2, "rows l and l + 32 at most");
     const int lane = threadIdx.x & 31, kmin = m < n ? m : n;
-    pos = lane;
+#pragma unroll
+    for (int c = 0; c < RC; c++) pos[c] = lane + 32 * c;
     int info = 0;
 #pragma unroll
-    for (int k = 0; k < LU_WARP_MAX; k++) {
+    for (int k = 0; k < NC; k++) {
         if (k >= kmin) break;
-        const bool cand = lane < m && pos >= k;
-        const int bp = lu_warp_best(cand ? lu_key(r[k], pos == k) : R(-2), cand ? pos << 16 | lane : 0x7fffffff);
+        T v[RC];
+#pragma unroll
+        for (int c = 0; c < RC; c++) v[c] = r[c][k];
+        const int bp = lu_warp_pivot(v, pos, k, m);
         const int p = bp & 0xffff, posp = bp >> 16;
         if (lane == 0) ipiv[k] = posp + 1;
-        const T piv = S::shfl(r[k], p);
-        if (lane == p) pos = k;
-        else if (pos == k) pos = posp;
+        // (A select on p >= 32, not on p >> 5 == c: see lu_factor_cta_regs.)
+        const T piv = S::shfl(p >= 32 ? v[RC - 1] : v[0], p & 31);
+        lu_interchange(pos, p, posp, k);
         if (lu_is_zero(piv)) {
             if (info == 0) info = k + 1;
             continue;
         }
         lu_pivot<T> pv;
         pv.set(piv);
-        const bool below = lane < m && pos > k;
-        if (below) r[k] = pv.scale(r[k]);
+        bool below[RC];
 #pragma unroll
-        for (int j = k + 1; j < LU_WARP_MAX; j++) {
+        for (int c = 0; c < RC; c++) {
+            below[c] = lane + 32 * c < m && pos[c] > k;
+            if (below[c]) r[c][k] = pv.scale(r[c][k]);
+        }
+#pragma unroll
+        for (int j = k + 1; j < NC; j++) {
             if (j >= n) break;
-            const T u = S::shfl(r[j], p);
-            if (below) r[j] = S::sub_mul(r[j], r[k], u);
+            const T u = S::shfl(p >= 32 ? r[RC - 1][j] : r[0][j], p & 31);
+#pragma unroll
+            for (int c = 0; c < RC; c++)
+                if (below[c]) r[c][j] = S::sub_mul(r[c][j], r[c][k], u);
         }
     }
     return info;
