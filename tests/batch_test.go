@@ -201,8 +201,12 @@ func TestBatchIdenticalItems(t *testing.T) {
 					defer restore()
 					// A saturating batch at a size most families take, then more than 65535
 					// tiny matrices.
+					// The system LAPACK takes alignment-dependent paths (OpenBLAS's geqrf gave
+					// items differing in the last bit), so the host and vendor families are held
+					// to n*eps, the native kernels to identical bits.
+					exact := fam != "host" && fam != "vendor"
 					for _, c := range []struct{ n, batch int }{{24, 2048}, {3, 65536 + 37}} {
-						checkIdentical(t, q, op, run, c.n, c.batch)
+						checkIdentical(t, q, op, run, c.n, c.batch, exact)
 					}
 				})
 			}
@@ -210,7 +214,7 @@ func TestBatchIdenticalItems(t *testing.T) {
 	})
 }
 
-func checkIdentical(t *testing.T, q *batchlas.Queue, op string, run batchRun, n, batch int) {
+func checkIdentical(t *testing.T, q *batchlas.Queue, op string, run batchRun, n, batch int, exact bool) {
 	t.Helper()
 	items, err := run(t, q, NewRand(t), n, batch)
 	if routeRefused(err) {
@@ -224,9 +228,14 @@ func checkIdentical(t *testing.T, q *batchlas.Queue, op string, run batchRun, n,
 			t.Fatalf("%s n=%d batch=%d: item 0 output %d is %v", op, n, batch, i, v)
 		}
 	}
+	tol := 0.0
+	if !exact {
+		tol = float64(n) * Eps[float64]()
+	}
 	for b, it := range items {
 		for i := range it {
-			if math.Float64bits(real(it[i])) != math.Float64bits(real(items[0][i])) {
+			x, y := real(it[i]), real(items[0][i])
+			if math.Float64bits(x) != math.Float64bits(y) && !(math.Abs(x-y) <= tol*max(math.Abs(y), 1)) {
 				t.Fatalf("%s n=%d batch=%d: item %d differs from item 0 at output %d: %v, %v", op, n, batch, b, i, it[i], items[0][i])
 			}
 		}
