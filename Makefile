@@ -30,11 +30,11 @@ bench:
 # GPU machine", has the command that runs them there.
 device-bundle:
 	mkdir -p $(DEV)
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags cuda -o $(DEV)/tests.test ./tests
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -tags "cuda novendor" -o $(DEV)/census.test ./tests
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -o $(DEV)/host.test .
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
-	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags cuda -o $(DEV)/tests.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags "cuda novendor" -o $(DEV)/census.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags cuda -o $(DEV)/root.test .
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-s -w -X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
+	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels && rm -rf $(DEV)/kernels/emu
 
 # The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,
 # e.g. cuda), and every call that no native family could run.

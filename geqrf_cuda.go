@@ -8,37 +8,57 @@ const qrCTAMaxThreads = 512
 
 // qrCTARegRows are the rows of a column that one lane of the "cta" QR kernels may hold in
 // registers (their template instances; kernels/common/householder.cuh), smallest first.
-var qrCTARegRows = [...]int{4, 8, 16}
+var qrCTARegRows = [...]int{4, 8, 16, 32}
+
+// qrCTAMaxRegRows is the largest of qrCTARegRows for elements of size bytes: 32 for the real
+// types, and 128 bytes of a column for the complex ones (16 rows of complex64, 8 of
+// complex128), whose arithmetic needs more temporaries: with 256 bytes ptxas spilled them
+// (sm_90, 128 registers a thread under __launch_bounds__(512)).
+func qrCTAMaxRegRows(size int, cplx bool) int {
+	if cplx {
+		return 128 / size
+	}
+	return 32
+}
 
 // qrCTALayout is how the "cta" QR kernels (kernels/common/householder.cuh) spread vectors of
-// length r (the rows the reflectors act on) in c columns over a block: lanes per column (a
-// power of two, each lane taking at most 16 rows where it can, and at least one warp's worth
-// of lanes in all), threads per block, the shared memory's leading dimension lds >= r, and
-// rpl, the rows per lane when the groups of lanes hold their columns in registers (each group
-// one column, each lane at most 16 rows; else 0). With fewer than 32 lanes per column a warp
-// touches 32/lanes columns at once: lds is an odd multiple of lanes, so that those columns
-// start in distinct banks. With rpl, lds is at least lanes*rpl: the registers cover that.
-func qrCTALayout(r, c int) (l qrCTA) {
+// length r (the rows the reflectors act on) in c columns of elements of size bytes over a
+// block: lanes per column (a power of two: as few as hold the column in registers, at least
+// one warp's worth in all), threads per block, the shared memory's leading dimension
+// lds >= r, and rpl, the rows per lane when the groups of lanes hold their columns in
+// registers (each group one column; else 0); cplx says whether the elements are complex. Few lanes per column make small blocks, and
+// more matrices in flight on an SM, which hide each other's latency: a step of one matrix is
+// a chain of dependent shuffles, reductions and divisions. In shared memory, with fewer than
+// 32 lanes per column a warp touches 32/lanes columns at once: lds is an odd multiple of
+// lanes, so that those columns start in distinct banks. With rpl the registers cover
+// lanes*rpl rows, read in 16-byte chunks: lds holds them and one chunk per lane more, a
+// multiple of 16 bytes.
+func qrCTALayout(r, c, size int, cplx bool) (l qrCTA) {
+	maxRPL := qrCTAMaxRegRows(size, cplx)
 	l.lanes = 1
-	for l.lanes < 32 && (l.lanes*16 < r || l.lanes*c < 32) {
+	for l.lanes < 32 && (l.lanes*maxRPL < r || l.lanes*c < 32) {
 		l.lanes *= 2
 	}
 	l.threads = min(qrCTAMaxThreads, (l.lanes*c+31)/32*32)
-	rows := r
 	if l.lanes*c <= l.threads {
 		for _, rpl := range qrCTARegRows {
-			if r <= l.lanes*rpl {
-				l.rpl, rows = rpl, l.lanes*rpl
+			if rpl <= maxRPL && r <= l.lanes*rpl {
+				l.rpl = rpl
 				break
 			}
 		}
 	}
-	l.lds = rows
-	if l.lanes < 32 {
-		l.lds = (rows + l.lanes - 1) / l.lanes * l.lanes
+	switch w := 16 / size; {
+	case l.rpl > 0:
+		// 16-byte aligned columns, each skewed by one chunk per lane from the one before.
+		l.lds = l.lanes * (l.rpl + w)
+	case l.lanes < 32:
+		l.lds = (r + l.lanes - 1) / l.lanes * l.lanes
 		if l.lds/l.lanes%2 == 0 {
 			l.lds += l.lanes
 		}
+	default:
+		l.lds = r
 	}
 	return l
 }
@@ -59,8 +79,10 @@ func qrCTAFits(q *Queue, threads, bytes int) bool {
 // k taus and, with rpl, two padded reflectors in shared memory.
 func geqrfCTAShape[T Scalar](c *geqrfCall[T]) qrCTA {
 	m, n := c.a.rows, c.a.cols
-	l := qrCTALayout(m, n)
-	l.bytes = (n*l.lds + min(m, n) + 2*l.lanes*l.rpl) * sizeOf[T]()
+	l := qrCTALayout(m, n, sizeOf[T](), isComplex[T]())
+	w := 16 / sizeOf[T]()
+	vb := (n*l.lds + min(m, n) + w - 1) / w * w // the padded reflectors, 16-byte aligned
+	l.bytes = (vb + 2*l.lanes*l.rpl) * sizeOf[T]()
 	return l
 }
 

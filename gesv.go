@@ -55,6 +55,7 @@ func (c *gesvCall[T]) key() callKey {
 
 func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 	return []family[gesvCall[T]]{
+		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
 		{name: "cta", canRun: gesvCTACanRun[T], launch: gesvCTA[T]},
 		vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvCall[T]) bool { return onHost(q) }, launch: gesvHost[T]},

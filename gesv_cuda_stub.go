@@ -2,6 +2,12 @@
 
 package batchlas
 
+func gesvRegsCanRun[T Scalar](*Queue, *gesvCall[T]) bool { return false }
+
+func gesvRegs[T Scalar](*Queue, *gesvCall[T]) error {
+	return argErr("gesv", "route", "the regs family needs the cuda build")
+}
+
 func gesvCTACanRun[T Scalar](*Queue, *gesvCall[T]) bool { return false }
 
 func gesvCTA[T Scalar](*Queue, *gesvCall[T]) error {

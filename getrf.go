@@ -64,6 +64,8 @@ func (c *getrfCall[T]) key() callKey {
 func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 	return []family[getrfCall[T]]{
 		{name: "tiny", canRun: getrfTinyCanRun[T], launch: getrfTiny[T]},
+		{name: "warp", canRun: getrfWarpCanRun[T], launch: getrfWarp[T]},
+		{name: "regs", canRun: getrfRegsCanRun[T], launch: getrfRegs[T]},
 		{name: "cta", canRun: getrfCTACanRun[T], launch: getrfCTA[T]},
 		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *getrfCall[T]) bool { return onHost(q) }, launch: getrfHost[T]},

@@ -4,27 +4,40 @@ package batchlas
 
 import "fmt"
 
-// The native LU kernels: kernels/getrf/getrf_tiny.cu and getrf_cta.cu; getrs, gesv and
-// getri reuse the block factorization and solves of kernels/getrf/lu.cuh.
+// The native LU kernels: kernels/getrf/getrf_tiny.cu, getrf_warp.cu, getrf_regs.cu and
+// getrf_cta.cu; getrs, gesv and getri reuse the block factorization and solves of
+// kernels/getrf/lu.cuh.
 
-// getrfTinyMax is the largest order the "tiny" kernels factor: one thread per square
-// matrix, the matrix in registers, one kernel per order.
-const getrfTinyMax = 4
+// getrfTinyBytes bounds the "tiny" kernels, one thread per square matrix held in registers
+// and one kernel per order: n*n*sizeof(T) <= 256 bytes (64 registers), that is n <= 8 for
+// float32, 5 for float64 and complex64, 4 for complex128.
+const getrfTinyBytes = 256
 
-// luTinyThreads is the block of the tiny kernels (TINY_THREADS): matrices per block.
-const luTinyThreads = 128
+// getrfTinyThreads is the block of the tiny kernel for order n (tiny_threads of
+// getrf_tiny.cu): 128 matrices, or 64 or 32 where they would pass 48 KB of shared memory.
+func getrfTinyThreads[T Scalar](n int) int {
+	b := n * n * sizeOf[T]()
+	switch {
+	case b*129 <= 48<<10:
+		return 128
+	case b*65 <= 48<<10:
+		return 64
+	}
+	return 32
+}
 
 // luRowsMax is the most rows a block factorization or solve takes (LU_ROWS_MAX of lu.cuh):
 // lane l holds rows l, l+32, ..., at most 8 of them.
 const luRowsMax = 256
 
-// getrfTinyCanRun: a CUDA queue, a square a of order at most getrfTinyMax.
+// getrfTinyCanRun: a CUDA queue, a square a within getrfTinyBytes.
 func getrfTinyCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
-	return q.dev.Backend == CUDA && c.a.rows == c.a.cols && c.a.rows <= getrfTinyMax
+	n := c.a.rows
+	return q.dev.Backend == CUDA && c.a.cols == n && n*n*sizeOf[T]() <= getrfTinyBytes
 }
 
-// getrfTiny launches getrf_tiny<n>: a thread per matrix, luTinyThreads matrices per block,
-// the batch in grid x.
+// getrfTiny launches getrf_tiny<n>: a thread per matrix, getrfTinyThreads matrices per
+// block, the batch in grid x.
 func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -33,8 +46,9 @@ func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
+	threads := getrfTinyThreads[T](a.rows)
 	return cudaOf(q).launch("getrf_tiny", fmt.Sprintf("getrf_tiny%d_%s", a.rows, dtypeName[T]()),
-		dim3{(a.batch + luTinyThreads - 1) / luTinyThreads, 1, 1}, dim3{luTinyThreads, 1, 1}, 0,
+		dim3{(a.batch + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.batch), c.ipiv.devPtr(), c.info.devPtr())
 }
 
@@ -48,38 +62,109 @@ func luCTAFits(q *Queue, rows, shared int) bool {
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && rows <= luRowsMax && shared <= q.dev.SharedMem
 }
 
+// luSolveRows is C of the solve kernels (getrs_cta<C>, gesv_cta<C>, getri_cta<C>): rows per
+// lane, the smallest of 1, 2, 4, 8 with n <= 32 C. Each warp solves luSolveValues / C
+// columns at a time.
+func luSolveRows(n int) int {
+	c := 1
+	for 32*c < n {
+		c *= 2
+	}
+	return c
+}
+
+// luSolveValues is LU_SOLVE_VALUES of lu.cuh: right-hand-side entries per lane.
+const luSolveValues = 8
+
+// luSolveWarps is the block of a solve kernel for cols columns of order-n right-hand sides:
+// a warp per luSolveValues/C columns, 1 to 8 warps.
+func luSolveWarps(n, cols int) int {
+	per := luSolveValues / luSolveRows(n)
+	return min(8, max(1, (cols+per-1)/per))
+}
+
 // luWarps is the block of a block factorization of n columns, in warps: one per 16
 // columns, 1 to 8 (the update of step k spreads its columns over the warps).
 func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
 
-// getrfRegsMax bounds the register-resident kernel getrf_cta_regs<RC>: m and n at most 64
-// (RC = 2 row groups of 32, LU_REG_COLS = 8 columns per warp and up to 8 warps).
+// getrfWarpMax bounds the "warp" kernels: m, n <= 32 (getrf_warp1, lane l holding row l),
+// and for float32 m, n <= 64 (getrf_warp2, rows l and l + 32: 128 registers of matrix,
+// which the other types would double).
+func getrfWarpMax[T Scalar]() int {
+	if dtypeName[T]() == "f32" {
+		return 64
+	}
+	return 32
+}
+
+// getrfWarpMatrices is WARP_MATRICES of getrf_warp.cu: matrices (warps) per block.
+const getrfWarpMatrices = 4
+
+// getrfWarpCanRun: a CUDA queue with 32-lane warps, m and n within getrfWarpMax.
+func getrfWarpCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpMax[T]()
+}
+
+// getrfWarp launches getrf_warp<RC> (kernels/getrf/getrf_warp.cu): a warp per matrix,
+// getrfWarpMatrices per block, the batch in grid x.
+func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
+	a := c.a
+	if a.batch == 0 {
+		return nil
+	}
+	if a.rows == 0 || a.cols == 0 {
+		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	}
+	rc := 1
+	if max(a.rows, a.cols) > 32 {
+		rc = 2
+	}
+	return cudaOf(q).launch("getrf_warp", fmt.Sprintf("getrf_warp%d_%s", rc, dtypeName[T]()),
+		dim3{(a.batch + getrfWarpMatrices - 1) / getrfWarpMatrices, 1, 1}, dim3{32 * getrfWarpMatrices, 1, 1}, 0,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
+		c.ipiv.devPtr(), c.info.devPtr())
+}
+
+// getrfRegsMax bounds the "regs" kernels getrf_regs<RC>: m and n at most 64 (RC = 2 row
+// groups of 32, luRegCols columns per warp and up to 8 warps).
 const getrfRegsMax = 64
 
-// luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_cta_regs holds.
+// luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_regs holds.
 const luRegCols = 8
 
-// getrfCTARegs reports whether the cta launch runs the register-resident kernel.
-func getrfCTARegs[T Scalar](c *getrfCall[T]) bool {
-	return c.a.rows <= getrfRegsMax && c.a.cols <= getrfRegsMax
+// getrfRegsShared: two buffers of 32 RC multipliers, and 4 ints.
+func getrfRegsShared[T Scalar](c *getrfCall[T]) int { return luShared[T](2*32, (c.a.rows+31)/32, 4) }
+
+// getrfRegsCanRun: a CUDA queue with 32-lane warps, m and n at most 64.
+func getrfRegsCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
+	return c.a.rows <= getrfRegsMax && c.a.cols <= getrfRegsMax && luCTAFits(q, c.a.rows, getrfRegsShared(c))
 }
 
-// getrfCTAShared is the shared memory of the cta launch: for the register-resident kernel,
-// two buffers of 32 RC multipliers and 4 ints; else the m-by-n matrix (leading dimension m)
-// and row_at.
-func getrfCTAShared[T Scalar](c *getrfCall[T]) int {
-	if getrfCTARegs(c) {
-		return luShared[T](2*32, (c.a.rows+31)/32, 4)
+// getrfRegs launches getrf_regs<RC> (kernels/getrf/getrf_regs.cu): one block per matrix, a
+// warp per luRegCols columns, the batch in grid x.
+func getrfRegs[T Scalar](q *Queue, c *getrfCall[T]) error {
+	a := c.a
+	if a.batch == 0 {
+		return nil
 	}
-	return luShared[T](c.a.rows, c.a.cols, c.a.rows)
+	if a.rows == 0 || a.cols == 0 {
+		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	}
+	return cudaOf(q).launch("getrf_regs", fmt.Sprintf("getrf_regs%d_%s", (a.rows+31)/32, dtypeName[T]()),
+		dim3{a.batch, 1, 1}, dim3{32 * ((a.cols + luRegCols - 1) / luRegCols), 1, 1}, getrfRegsShared(c),
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
+		c.ipiv.devPtr(), c.info.devPtr())
 }
+
+// getrfCTAShared: the m-by-n matrix (leading dimension m) and row_at.
+func getrfCTAShared[T Scalar](c *getrfCall[T]) int { return luShared[T](c.a.rows, c.a.cols, c.a.rows) }
 
 func getrfCTACanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getrfCTAShared(c))
 }
 
-// getrfCTA launches getrf_cta_regs<RC> (a warp per luRegCols columns) or getrf_cta
-// (luWarps(n) warps) of kernels/getrf/getrf_cta.cu: one block per matrix, the batch in grid x.
+// getrfCTA launches getrf_cta (kernels/getrf/getrf_cta.cu): one block of luWarps(n) warps
+// per matrix, the batch in grid x.
 func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -88,11 +173,7 @@ func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if a.rows == 0 || a.cols == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	fn, warps := "getrf_cta_"+dtypeName[T](), luWarps(a.cols)
-	if getrfCTARegs(c) {
-		fn, warps = fmt.Sprintf("getrf_cta_regs%d_%s", (a.rows+31)/32, dtypeName[T]()), (a.cols+luRegCols-1)/luRegCols
-	}
-	return cudaOf(q).launch("getrf_cta", fn, dim3{a.batch, 1, 1}, dim3{32 * warps, 1, 1},
+	return cudaOf(q).launch("getrf_cta", "getrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
 		getrfCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
 }

@@ -8,6 +8,18 @@ func getrfTiny[T Scalar](*Queue, *getrfCall[T]) error {
 	return argErr("getrf", "route", "the tiny family needs the cuda build")
 }
 
+func getrfWarpCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfWarp[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the warp family needs the cuda build")
+}
+
+func getrfRegsCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfRegs[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the regs family needs the cuda build")
+}
+
 func getrfCTACanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
 
 func getrfCTA[T Scalar](*Queue, *getrfCall[T]) error {

@@ -2,6 +2,8 @@
 
 package batchlas
 
+import "fmt"
+
 // getriCTAShared: A with leading dimension n, the permutation and row_at.
 func getriCTAShared[T Scalar](c *getriCall[T]) int {
 	n := c.a.rows
@@ -12,8 +14,8 @@ func getriCTACanRun[T Scalar](q *Queue, c *getriCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getriCTAShared(c))
 }
 
-// getriCTA launches getri_cta (kernels/getri/getri_cta.cu): one block of luWarps(n) warps
-// per matrix, a warp per column of the inverse at a time; the batch in grid x.
+// getriCTA launches getri_cta<C> (kernels/getri/getri_cta.cu): one block per matrix, each
+// warp solving luSolveValues/C columns of the inverse at a time; the batch in grid x.
 func getriCTA[T Scalar](q *Queue, c *getriCall[T]) error {
 	a := c.a
 	if a.batch == 0 {
@@ -22,7 +24,9 @@ func getriCTA[T Scalar](q *Queue, c *getriCall[T]) error {
 	if a.rows == 0 {
 		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
 	}
-	return cudaOf(q).launch("getri_cta", "getri_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.rows), 1, 1},
+	n := a.rows
+	return cudaOf(q).launch("getri_cta", fmt.Sprintf("getri_cta%d_%s", luSolveRows(n), dtypeName[T]()),
+		dim3{a.batch, 1, 1}, dim3{32 * luSolveWarps(n, n), 1, 1},
 		getriCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), uintptr(a.rows), uintptr(a.batch),
 		c.info.devPtr())
 }

@@ -2,6 +2,8 @@
 
 package batchlas
 
+import "fmt"
+
 // getrsCTAShared: A with leading dimension n|1, the permutation and row_at.
 func getrsCTAShared[T Scalar](c *getrsCall[T]) int {
 	n := c.a.rows
@@ -12,8 +14,8 @@ func getrsCTACanRun[T Scalar](q *Queue, c *getrsCall[T]) bool {
 	return luCTAFits(q, c.a.rows, getrsCTAShared(c))
 }
 
-// getrsCTA launches getrs_cta (kernels/getrs/getrs_cta.cu): one block per matrix, a warp per
-// column of B at a time, up to 8 warps; the batch in grid x.
+// getrsCTA launches getrs_cta<C> (kernels/getrs/getrs_cta.cu): one block per matrix, each
+// warp solving luSolveValues/C columns of B at a time, up to 8 warps; the batch in grid x.
 func getrsCTA[T Scalar](q *Queue, c *getrsCall[T]) error {
 	a, b := c.a, c.b
 	if a.batch == 0 || a.rows == 0 || b.cols == 0 {
@@ -26,7 +28,9 @@ func getrsCTA[T Scalar](q *Queue, c *getrsCall[T]) error {
 	case ConjTrans:
 		trans = 2
 	}
-	return cudaOf(q).launch("getrs_cta", "getrs_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * min(8, b.cols), 1, 1},
+	n := a.rows
+	return cudaOf(q).launch("getrs_cta", fmt.Sprintf("getrs_cta%d_%s", luSolveRows(n), dtypeName[T]()),
+		dim3{a.batch, 1, 1}, dim3{32 * luSolveWarps(n, b.cols), 1, 1},
 		getrsCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), b.devPtr(), uintptr(b.ld),
 		uintptr(b.strd), uintptr(a.rows), uintptr(b.cols), uintptr(a.batch), trans)
 }

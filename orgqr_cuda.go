@@ -5,7 +5,7 @@ package batchlas
 // orgqrCTAShape is the launch of kernels/orgqr/orgqr_cta.cu: the matrix (n columns of lds)
 // and k taus in shared memory.
 func orgqrCTAShape[T Scalar](c *orgqrCall[T]) qrCTA {
-	l := qrCTALayout(c.a.rows, c.a.cols)
+	l := qrCTALayout(c.a.rows, c.a.cols, sizeOf[T](), isComplex[T]())
 	l.bytes = (c.a.cols*l.lds + c.k) * sizeOf[T]()
 	return l
 }

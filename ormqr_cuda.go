@@ -10,7 +10,7 @@ func ormqrCTAShape[T Scalar](c *ormqrCall[T]) qrCTA {
 	if c.side == Right {
 		ncol = c.c.rows
 	}
-	l := qrCTALayout(nq, ncol)
+	l := qrCTALayout(nq, ncol, sizeOf[T](), isComplex[T]())
 	ldv := nq // the reflectors' leading dimension
 	if l.rpl > 0 {
 		ldv = l.lanes * l.rpl

@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Potrf computes the Cholesky factorization of each Hermitian (symmetric, for real types)
 // positive definite matrix A_b of the batch a:
 //
@@ -61,7 +63,10 @@ func (c *potrfCall[T]) key() callKey {
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
 		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
-		{name: "cta", canRun: potrfCTACanRun[T], launch: potrfCTA[T]},
+		// cta:reg=0 updates the trailing tiles in shared memory (any n the shared memory
+		// holds); cta:reg=1 keeps them in registers (n <= 112). A pin "cta" is the first.
+		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 0}}, canRun: potrfCTACanRun[T](false), launch: potrfCTA[T](false)},
+		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 1}}, canRun: potrfCTACanRun[T](true), launch: potrfCTA[T](true)},
 		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *potrfCall[T]) bool { return onHost(q) }, launch: potrfHost[T]},
 	}

@@ -7,18 +7,25 @@ package batchlas
 // the dynamic shared memory the launch asks for within the device's per-block limit.
 
 // potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 8,
-// then 16 or 32 lanes per matrix, lane i holding row i.
-const potrfTinyMax = 32
+// then 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops at
+// 32: a row of 64 would take 256 registers a lane.
+func potrfTinyMax[T Scalar]() int {
+	if sizeOf[T]() == 16 {
+		return 32
+	}
+	return 64
+}
 
 // Blocks of the tiny kernels, as in potrf_tiny.cu: TINY_THREAD_WARPS warps of one matrix a
-// thread (n <= 8), TINY_WARP_WARPS warps of a matrix per 16 or 32 lanes (n > 8).
+// thread (n <= 8), TINY_WARP_WARPS warps of a matrix per 16 or 32 lanes (8 < n <= 32); above,
+// one matrix per block of 64 threads.
 const (
 	potrfTinyThreadWarps = 2
 	potrfTinyWarpWarps   = 4
 )
 
 // potrfTinyShape is the kernel, block, matrices per block and dynamic shared bytes of the
-// tiny family at order n (1 <= n <= 32).
+// tiny family at order n (1 <= n <= potrfTinyMax).
 func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared int) {
 	switch {
 	case n <= 8:
@@ -31,19 +38,22 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	case n <= 16:
 		// Two matrices per warp; a warp's tile is 32 columns of 16 at pitch 17.
 		return "w16", 32 * potrfTinyWarpWarps, 2 * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 17 * sizeOf[T]()
-	default:
+	case n <= 32:
 		return "w32", 32 * potrfTinyWarpWarps, potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 33 * sizeOf[T]()
+	default:
+		// One matrix per block; its tile is 64 columns of 64 at pitch 65.
+		return "w64", 64, 1, 64 * 65 * sizeOf[T]()
 	}
 }
 
 // potrfGridMax is the most blocks a grid's x dimension takes.
 const potrfGridMax = 1<<31 - 1
 
-// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= 32, the shared memory and the grid
-// within limits.
+// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, the shared memory
+// and the grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax {
+	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() {
 		return false
 	}
 	if n == 0 {
@@ -77,35 +87,51 @@ func potrfCTAShared[T Scalar](n int) int {
 	return (np*np/2+2*np)*sizeOf[T]() + 80
 }
 
-// potrfCTAThreads is the cta kernel's block: 128 threads, 256 from n = 97 on, where the
-// trailing update has over 200 tiles of 4x4 in its first panels.
-func potrfCTAThreads(n int) int {
-	if n > 96 {
-		return 256
+// potrfCTATiles is the 4x4 tiles a thread of potrf_cta_reg holds in registers (CTA_TPT).
+const potrfCTATiles = 2
+
+// potrfCTAShape is the cta kernel and its block at order n, and whether it takes n. Warp 0
+// factors each next diagonal block while warps 1 on update the trailing tiles: reg, in
+// potrf_cta_reg, 2 tiles a thread held in registers, as many threads as that takes, up to
+// 256 (n <= 112); else, in potrf_cta, in shared memory, a thread per tile of the first
+// panel's trailing update, at most 224.
+func potrfCTAShape(n int, reg bool) (kernel string, threads int, ok bool) {
+	nt := (n + 7) / 8 * 2 // tiles a side
+	if reg {
+		need := (nt*(nt+1)/2 + potrfCTATiles - 1) / potrfCTATiles
+		return "potrf_cta_reg_", 32 + (need+31)/32*32, need <= 224
 	}
-	return 128
+	t2 := max(nt-4, 0)
+	return "potrf_cta_", 32 + min(max((t2*(t2+1)/2+31)/32*32, 32), 224), true
 }
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a
-// block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200) and a block per
-// matrix within the grid.
-func potrfCTACanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
-		c.a.batch <= potrfGridMax
+// block (f32 up to n = 336, f64 and c64 up to 232, c128 up to 168 on an H200), a block per
+// matrix within the grid, and for reg the tiles within the registers of 256 threads and a
+// dtype other than complex128 (whose tiles would spill).
+func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
+	return func(q *Queue, c *potrfCall[T]) bool {
+		_, _, ok := potrfCTAShape(c.a.rows, reg)
+		return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
+			c.a.batch <= potrfGridMax && ok && !(reg && dtypeName[T]() == "c128")
+	}
 }
 
 // potrfCTA launches kernels/potrf/potrf_cta.cu: one block per matrix, the batch in grid x.
-func potrfCTA[T Scalar](q *Queue, c *potrfCall[T]) error {
-	a := c.a
-	if a.batch == 0 {
-		return nil
+func potrfCTA[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) error {
+	return func(q *Queue, c *potrfCall[T]) error {
+		a := c.a
+		if a.batch == 0 {
+			return nil
+		}
+		if a.rows == 0 {
+			return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+		}
+		kernel, threads, _ := potrfCTAShape(a.rows, reg)
+		return cudaOf(q).launch("potrf_cta", kernel+dtypeName[T](),
+			dim3{a.batch, 1, 1}, dim3{threads, 1, 1}, potrfCTAShared[T](a.rows),
+			a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
-	}
-	return cudaOf(q).launch("potrf_cta", "potrf_cta_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{potrfCTAThreads(a.rows), 1, 1}, potrfCTAShared[T](a.rows),
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
 // potrfLowerArg is the kernels' lower flag.

@@ -8,8 +8,12 @@ func potrfTiny[T Scalar](*Queue, *potrfCall[T]) error {
 	return argErr("potrf", "route", "the tiny family needs the cuda build")
 }
 
-func potrfCTACanRun[T Scalar](*Queue, *potrfCall[T]) bool { return false }
+func potrfCTACanRun[T Scalar](bool) func(*Queue, *potrfCall[T]) bool {
+	return func(*Queue, *potrfCall[T]) bool { return false }
+}
 
-func potrfCTA[T Scalar](*Queue, *potrfCall[T]) error {
-	return argErr("potrf", "route", "the cta family needs the cuda build")
+func potrfCTA[T Scalar](bool) func(*Queue, *potrfCall[T]) error {
+	return func(*Queue, *potrfCall[T]) error {
+		return argErr("potrf", "route", "the cta family needs the cuda build")
+	}
 }

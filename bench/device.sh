@@ -2,7 +2,8 @@
 # One round on the GPU machine, from the repository root, with .dev carried (make
 # device-bundle): builds the fatbins from .dev/kernels (ARCHS as kernels/build.sh takes it),
 # runs the conformance suite under every native family's pin with those fatbins, then the
-# benchmarks named in BENCH (lines of batchbench flags, ';'-separated). Logs and the
+# root package's tests matching ROOT_TESTS (if set), then the benchmarks named in BENCH
+# (lines of batchbench flags, ';'-separated). Logs and the
 # fatbins (fatbins.tgz) go to $OUT; a short summary is printed last.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}
@@ -14,14 +15,19 @@ if ! (cd .dev/kernels && ./build.sh) >"$OUT/kernels_build.log" 2>&1; then
 fi
 tar czf "$OUT/fatbins.tgz" -C .dev/kernels $(cd .dev/kernels && ls *.fatbin) MANIFEST
 grep -E "^== |spill|Used" "$OUT/kernels_build.log" | grep -B1 -E "sm_90|spill" | grep -vE "^--" >"$OUT/kernels_resources.txt" || true
-(cd tests && timeout ${TEST_TIMEOUT:-240} ../.dev/tests.test -test.run "${TESTS:-Test(RouteEveryFamilyPinned|BatchIdenticalItems)/sm_90/.*/(tiny|cta)$}" -test.v) >"$OUT/native_tests.log" 2>&1
+(cd tests && timeout ${TEST_TIMEOUT:-240} ../.dev/tests.test -test.run "${TESTS:-Test(RouteEveryFamilyPinned|BatchIdenticalItems)/sm_90/.*/(tiny|warp|regs|cta)}" -test.v) >"$OUT/native_tests.log" 2>&1
 echo "tests: rc=$? pass=$(grep -c -- '--- PASS' "$OUT/native_tests.log") fail=$(grep -c -- '--- FAIL' "$OUT/native_tests.log") skip=$(grep -c -- '--- SKIP' "$OUT/native_tests.log")"
 grep -- "--- FAIL" "$OUT/native_tests.log" | head -20
+if [ -n "${ROOT_TESTS:-}" ]; then
+	.dev/root.test -test.run "$ROOT_TESTS" -test.v >"$OUT/root_tests.log" 2>&1
+	echo "root tests: rc=$? pass=$(grep -c -- '--- PASS' "$OUT/root_tests.log") fail=$(grep -c -- '--- FAIL' "$OUT/root_tests.log")"
+	grep -- "--- FAIL" "$OUT/root_tests.log" | head -20
+fi
 IFS=';' read -ra runs <<<"${BENCH:-}"
 for r in "${runs[@]}"; do
 	[ -n "$r" ] || continue
 	echo "== batchbench $r" >>"$OUT/bench.txt"
 	.dev/batchbench -backend cuda $r -json "$OUT/bench.jsonl" >>"$OUT/bench.txt" 2>&1
 done
-[ -f "$OUT/bench.txt" ] && grep -vE "^==|^ +op " "$OUT/bench.txt" | awk '{print $1,$2,$3,$4,$6,$7,$8,$11,$13}' | column -t
+[ -f "$OUT/bench.txt" ] && grep -vE "^==|^ +op |^batchlas" "$OUT/bench.txt" | awk '{print $1,$2,$3,$4,$6,$7,$8,$11,$13}'
 true

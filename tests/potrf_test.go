@@ -16,13 +16,14 @@ func TestPotrf(t *testing.T) {
 }
 
 func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
-	// 4, 5, 8, 9, 16, 17, 32, 33: the kernels of the tiny family change at n = 4, 8, 16 and
-	// end at 32.
-	layouts := append(Empty(), SquareLayouts(5, 1, 2, 3, 4, 5, 7, 9, 16, 17, 32, 33, 64)...)
+	// 4, 5, 8, 9, 16, 17, 32, 33, 64, 65: the kernels of the tiny family change at n = 4, 8,
+	// 16 and 32 and end at 64 (at 32 for complex128).
+	layouts := append(Empty(), SquareLayouts(5, 1, 2, 3, 4, 5, 7, 9, 16, 17, 32, 33, 64, 65)...)
 	layouts = append(layouts, Layout{Rows: 8, Cols: 8, Batch: 1024}, Layout{Rows: 2, Cols: 2, Batch: 70000})
-	// The cta family's limit with 227 KB of shared memory per block (an H200), and one above.
+	// The cta family's kernels change at n = 112; its limit with 227 KB of shared memory per
+	// block (an H200), and one above.
 	lim := map[int]int{4: 336, 8: 232, 16: 168}[int(unsafe.Sizeof(*new(T)))]
-	for _, n := range []int{lim, lim + 1} {
+	for _, n := range []int{112, 113, lim, lim + 1} {
 		layouts = append(layouts, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2})
 	}
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
@@ -36,6 +37,12 @@ func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		t.Run(fmt.Sprintf("%v_planted", uplo), func(t *testing.T) {
 			checkPotrf[T](t, q, uplo, Layout{Rows: 12, Cols: 12, LDPad: 1, Batch: 1024}, map[int]int{
 				517: 6, 518: -1, 1023: 0,
+			})
+		})
+		// The same at an order of the tiny family's 64-lane kernel (one matrix a block).
+		t.Run(fmt.Sprintf("%v_planted48", uplo), func(t *testing.T) {
+			checkPotrf[T](t, q, uplo, Layout{Rows: 48, Cols: 48, LDPad: 1, Batch: 16}, map[int]int{
+				5: 30, 6: -1, 15: 0,
 			})
 		})
 	}
@@ -54,7 +61,7 @@ func checkPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, uplo batchla
 	info := PoisonedInfo(t, q, l.Batch)
 	if err := batchlas.Potrf(q, uplo, a, info); routeRefused(err) {
 		// Only under a pin (TestRouteEveryFamilyPinned): a family limited in n, such as
-		// "tiny" (n <= 32), refuses the larger shapes.
+		// "tiny" (n <= 64), refuses the larger shapes.
 		t.Skipf("pinned family refuses %v: %v", l, err)
 	} else if err != nil {
 		t.Fatalf("Potrf: %v", err)

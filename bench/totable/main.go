@@ -31,8 +31,12 @@ import (
 	selection "github.com/batchlas/batchlas/select"
 )
 
-// fixed are the values of the keys that batchbench's cases hold constant.
-var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S"}
+// fixed are the values of the keys that batchbench's cases hold constant, with the ops whose
+// cases differ from the rest.
+var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S",
+	"trans": "N", "side": "L", "transa": "N", "diag": "N"}
+
+var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
 // sizeWeight is the weight of the size keys; the seed's own potrf table uses n:log:3.
 const sizeWeight = 3
@@ -149,8 +153,12 @@ func run(op, tables, device, source string, files []string) error {
 					continue
 				}
 			}
+			// The cases with right-hand sides have n of them.
 			vals := map[string]string{"dtype": dtype, "m": strconv.Itoa(r.m), "n": strconv.Itoa(r.n),
-				"k": strconv.Itoa(r.k), "batch": strconv.Itoa(r.batch)}
+				"k": strconv.Itoa(r.k), "nrhs": strconv.Itoa(r.n), "batch": strconv.Itoa(r.batch)}
+			for k, v := range fixedOf[op] {
+				vals[k] = v
+			}
 			for i, k := range old.Keys {
 				v, ok := vals[k.Name]
 				if !ok {

@@ -3,16 +3,16 @@
 // H = I - t v v^H to columns, P lanes per column.
 //
 // Layout: a matrix held column-major in shared memory with leading dimension lds. A column is
-// updated by a group of P lanes (P a power of two, at most 32, the group inside one warp):
-// lane p of the group owns the rows i with i % P == p at every step, so that a group's lanes
-// never read one another's rows and need no barrier between two updates of one column. The
-// Go side picks P and lds (qrCTALayout in geqrf_cuda.go): lds is P times an odd number
-// (mod 32), so that the 32/P columns and P consecutive rows that one warp touches fall in
-// distinct banks.
+// updated by a group of P lanes (P a power of two, at most 32, the group inside one warp),
+// each lane owning the same rows at every step, so that a group's lanes never read one
+// another's rows and need no barrier between two updates of one column. The Go side picks P
+// and lds (qrCTALayout in geqrf_cuda.go).
 //
 // Two ways to hold the columns being updated: in shared memory (group_apply, any size that
-// fits), or, when every group has one column and no lane more than 16 rows, in the registers
-// of its group (group_apply_regs): then a step reads only the reflector from shared memory,
+// fits; lane p owns the rows i with i % P == p, and lds is P times an odd number (mod 32), so
+// that the 32/P columns and P consecutive rows one warp touches fall in distinct banks), or,
+// when every group has one column and no lane more than 32 rows, in the registers of its
+// group (group_apply_regs, below): then a step reads only the reflector from shared memory,
 // and each element of the column is loaded and stored once per kernel instead of twice per
 // step.
 #pragma once
@@ -95,6 +95,14 @@ __device__ __forceinline__ R team_nrm2(Each each, Sum sum, Max max) {
     return big * sqrt(sum(ssq));
 }
 
+// norm3 is sqrt(a^2 + b^2 + c^2) without overflow or underflow (LAPACK's lapy3): the plain
+// sum where it is exact to rounding, else two hypots.
+template <typename R> __device__ __forceinline__ R norm3(R a, R b, R c) {
+    const R ssq = a * a + b * b + c * c;
+    if (ssq >= qr_const<R>::ssq_lo() && ssq <= qr_const<R>::ssq_hi()) return sqrt(ssq);
+    return hypot(R(hypot(a, b)), c);
+}
+
 // larfg is LAPACK's larfg for alpha = ar + i ai and a vector x that the caller holds: nrm2()
 // returns ||x|| (the same in every lane), scale(s) multiplies x by s. It returns the real beta
 // and sets tau, with H^H (alpha; x) = (beta; 0), H = I - tau v v^H, v = (1; x/(alpha - beta)),
@@ -112,7 +120,7 @@ __device__ __forceinline__ typename scalar<T>::real larfg(typename scalar<T>::re
         tau = S::from_real(0);
         return ar;
     }
-    R beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
+    R beta = -copysign(norm3(ar, ai, xnorm), ar);
     int knt = 0;
     if (fabs(beta) < safmin) {
         const R rsafmn = R(1) / safmin;
@@ -124,7 +132,7 @@ __device__ __forceinline__ typename scalar<T>::real larfg(typename scalar<T>::re
             knt++;
         } while (fabs(beta) < safmin && knt < 20);
         xnorm = nrm2();
-        beta = -copysign(R(hypot(R(hypot(ar, ai)), xnorm)), ar);
+        beta = -copysign(norm3(ar, ai, xnorm), ar);
     }
     tau = S::make((beta - ar) / beta, -ai / beta);
     scale(S::inv(S::make(ar - beta, ai)));
@@ -184,49 +192,127 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
 }
 
 // Columns in registers. A group of P lanes holds a column of P*RPL rows (RPL a template
-// constant: 4, 8 or 16), lane p rows p + P r in x[r], the rows past the matrix's m being zero.
-// The reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m.
-// Then every step runs the same unrolled loop over all rows, with no tests and no dynamic
-// register index: the zeros make the rows outside j..m-1 add nothing and change nothing.
+// constant: 4, 8, 16 or, but for complex128, 32) in x[RPL] of its lanes, the rows past the
+// matrix's m being zero. The rows go out in chunks of W = 16 bytes' worth (4 floats, 2
+// doubles or complex64s, 1 complex128), dealt to the lanes in turn (reg_row), so that a lane
+// reads its chunks with 16-byte loads and the P lanes of a group read P consecutive chunks:
+// no bank conflicts, and every group of a warp reads the same ones (a broadcast). The
+// reflector v_j comes as a whole padded vector too: zero above j, one at j, zero past m. Then
+// every step runs the same unrolled loop over all rows, with no tests and no dynamic register
+// index: the zeros make the rows outside j..m-1 add nothing and change nothing. A column in
+// shared memory that such a group reads or writes starts on a 16-byte boundary.
+
+// qr_w is the elements of T in 16 bytes.
+template <typename T> __host__ __device__ constexpr int qr_w() { return 16 / sizeof(T); }
+
+// qr_pack is 16 bytes of T, for 16-byte shared memory accesses.
+template <typename T> struct __align__(16) qr_pack { T e[qr_w<T>()]; };
+
+// load16 and store16 move the 16 bytes at a (16-byte aligned; the CPU emulator checks).
+template <typename T> __device__ __forceinline__ qr_pack<T> load16(const T *a) {
+#ifdef BATCHLAS_EMU
+    if (reinterpret_cast<unsigned long long>(a) & 15) __builtin_trap();
+#endif
+    return *reinterpret_cast<const qr_pack<T> *>(a);
+}
+template <typename T> __device__ __forceinline__ void store16(T *a, const qr_pack<T> &v) {
+#ifdef BATCHLAS_EMU
+    if (reinterpret_cast<unsigned long long>(a) & 15) __builtin_trap();
+#endif
+    *reinterpret_cast<qr_pack<T> *>(a) = v;
+}
+
+// reg_row is the row of x[r] of lane p of a group of P: chunks of W rows, dealt in turn.
+template <typename T> __device__ __forceinline__ int reg_row(int p, int P, int r) {
+    constexpr int W = qr_w<T>();
+    return (r / W * P + p) * W + r % W;
+}
+
+// qr_rpl<N> carries a rows-per-lane count to a generic lambda (with_rpl).
+template <int N> struct qr_rpl {
+    static constexpr int value = N;
+};
+
+// with_rpl calls f(qr_rpl<rpl>()) when rpl is one of the register layouts T has, and reports
+// whether it did: up to 32 rows for the real types, and 128 bytes of a column for the complex
+// ones (16 rows of complex64, 8 of complex128), whose arithmetic needs more temporaries: with
+// 256 bytes ptxas spilled them (sm_90). geqrf_cuda.go's qrCTAMaxRegRows is the same rule.
+template <typename T, typename F> __device__ __forceinline__ bool with_rpl(int rpl, F f) {
+    constexpr bool cplx = sizeof(typename scalar<T>::real) != sizeof(T);
+    switch (rpl) {
+    case 4: f(qr_rpl<4>()); return true;
+    case 8: f(qr_rpl<8>()); return true;
+    case 16:
+        if constexpr (!cplx || sizeof(T) * 16 <= 128) {
+            f(qr_rpl<16>());
+            return true;
+        }
+        return false;
+    case 32:
+        if constexpr (!cplx) {
+            f(qr_rpl<32>());
+            return true;
+        }
+    }
+    return false;
+}
 
 // regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
 template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {
+    constexpr int W = qr_w<T>();
 #pragma unroll
-    for (int r = 0; r < RPL; r++) x[r] = a[p + P * r];
+    for (int q = 0; q < RPL / W; q++) {
+        const qr_pack<T> c = load16(a + (q * P + p) * W);
+#pragma unroll
+        for (int w = 0; w < W; w++) x[q * W + w] = c.e[w];
+    }
 }
 
-// regs_store writes lane p's rows below m of x to the column a.
-template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int m, int p, int P) {
+// regs_store writes x to lane p's rows of the column a: all P*RPL of them, 16 bytes at a
+// time, the rows past the matrix included (the caller's column has room for them and no
+// use).
+template <typename T, int RPL> __device__ __forceinline__ void regs_store(const T (&x)[RPL], T *a, int p, int P) {
+    constexpr int W = qr_w<T>();
 #pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        if (p + P * r < m) a[p + P * r] = x[r];
+    for (int q = 0; q < RPL / W; q++) {
+        qr_pack<T> c;
+#pragma unroll
+        for (int w = 0; w < W; w++) c.e[w] = x[q * W + w];
+        store16(a + (q * P + p) * W, c);
     }
 }
 
 // group_apply_regs is group_apply on a column held in registers: x becomes (I - t v v^H) x,
 // v the padded reflector (P*RPL rows) in shared memory. The same rules: every lane of the
-// warp calls it; an inactive lane adds nothing and keeps x. float keeps v in registers
-// between the two passes; the 8- and 16-byte types read it again (a broadcast read) rather
-// than double the registers a thread needs, which would halve the blocks an SM holds.
+// warp calls it; an inactive lane adds nothing and keeps x. The second pass reads v again (16
+// bytes a load, a broadcast) rather than keep it in as many registers as x, which would cut
+// the blocks an SM holds.
 template <typename T, int RPL>
 __device__ __forceinline__ void group_apply_regs(T (&x)[RPL], const T *v, T t, int p, int P, bool active) {
     typedef scalar<T> S;
-    constexpr bool keep = sizeof(T) <= 4;
-    T vr[keep ? RPL : 1];
-    T d = S::from_real(0);
+    constexpr int W = qr_w<T>();
+    T d = S::from_real(0), d1 = S::from_real(0); // two sums halve the chain of dependent adds
     if (active) {
 #pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            const T vi = v[p + P * r];
-            if (keep) vr[keep ? r : 0] = vi;
-            d = S::fma_conj(d, vi, x[r]);
+        for (int q = 0; q < RPL / W; q++) {
+            const qr_pack<T> c = load16(v + (q * P + p) * W);
+#pragma unroll
+            for (int w = 0; w < W; w++) {
+                if ((q * W + w) & 1) d1 = S::fma_conj(d1, c.e[w], x[q * W + w]);
+                else d = S::fma_conj(d, c.e[w], x[q * W + w]);
+            }
         }
+        d = S::add(d, d1);
     }
     for (int off = P >> 1; off > 0; off >>= 1) d = S::add(d, S::shfl_xor(d, off));
     if (!active) return;
     const T td = S::mul(t, d);
 #pragma unroll
-    for (int r = 0; r < RPL; r++) x[r] = S::sub_mul(x[r], td, keep ? vr[keep ? r : 0] : v[p + P * r]);
+    for (int q = 0; q < RPL / W; q++) {
+        const qr_pack<T> c = load16(v + (q * P + p) * W);
+#pragma unroll
+        for (int w = 0; w < W; w++) x[q * W + w] = S::sub_mul(x[q * W + w], td, c.e[w]);
+    }
 }
 
 // warp_has_column_after reports whether a group of this warp owns a column c with j < c < n,
@@ -241,44 +327,4 @@ __device__ __forceinline__ bool warp_has_column_after(int j, int n, int warp, in
 // of col are read.
 template <typename T> __device__ __forceinline__ T pad_row(const T *col, int i, int j, int m) {
     return i > j && i < m ? col[i] : scalar<T>::from_real(i == j ? 1 : 0);
-}
-
-// group_larfg_regs is larfg on the column that a group holds in registers (regs_load's
-// layout), at row j: alpha is row j, x the rows below. Every lane of the warp runs it, so
-// that the reductions can shuffle; only the lanes with mine set (the group whose first lane is
-// src) change their x, and every lane gets that group's beta and tau. Rows above j stay; x's
-// rows below j become v's tail (the padding stays zero); row j is left for the caller, who
-// writes beta there.
-template <typename T, int RPL>
-__device__ __forceinline__ typename scalar<T>::real group_larfg_regs(T (&x)[RPL], int j, int p, int P, int src, bool mine, T &tau) {
-    typedef scalar<T> S;
-    typedef typename S::real R;
-    T alpha = S::from_real(0);
-#pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        if (p + P * r == j) alpha = x[r];
-    }
-    alpha = S::shfl(alpha, src + (j & (P - 1)));
-    auto each = [&](auto f) {
-#pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            if (mine && p + P * r > j) f(S::re(x[r]), S::im(x[r]));
-        }
-    };
-    auto sum = [&](R v) {
-        for (int off = P >> 1; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
-        return __shfl_sync(0xffffffffu, v, src);
-    };
-    auto max = [&](R v) {
-        for (int off = P >> 1; off > 0; off >>= 1) v = nan_max(v, __shfl_xor_sync(0xffffffffu, v, off));
-        return __shfl_sync(0xffffffffu, v, src);
-    };
-    auto nrm2 = [&] { return team_nrm2<R>(each, sum, max); };
-    auto scale = [&](T s) {
-#pragma unroll
-        for (int r = 0; r < RPL; r++) {
-            if (mine && p + P * r > j) x[r] = S::mul(x[r], s);
-        }
-    };
-    return larfg(S::re(alpha), S::im(alpha), nrm2, scale, tau);
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <algorithm>
 #include <type_traits>
 
 #define BATCHLAS_EMU 1
@@ -93,6 +94,15 @@ unsigned emu_ballot(int pred);
 inline unsigned __ballot_sync(unsigned, int pred) { return emu_ballot(pred); }
 inline int __any_sync(unsigned, int pred) { return emu_ballot(pred) != 0; }
 inline int __all_sync(unsigned m, int pred) { return emu_ballot(!pred) == 0; }
+// The warp reductions of sm_80 (redux.sync), over the 32 lanes: a butterfly of shuffles.
+inline unsigned __reduce_max_sync(unsigned, unsigned v) {
+    for (int off = 16; off > 0; off >>= 1) v = std::max(v, emu_shfl(v, emu::cur->lane ^ off));
+    return v;
+}
+inline unsigned __reduce_min_sync(unsigned, unsigned v) {
+    for (int off = 16; off > 0; off >>= 1) v = std::min(v, emu_shfl(v, emu::cur->lane ^ off));
+    return v;
+}
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }

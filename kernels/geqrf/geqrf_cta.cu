@@ -10,12 +10,11 @@
 // publishes v_{j+1} and tau_{j+1}. One __syncthreads per column.
 //
 // Two ways to hold the columns right of the pivot (householder.cuh): in shared memory
-// (geqrf_smem, any size that fits), or, with one column per group and at most 16 rows per
-// lane, in the registers of their groups (geqrf_regs). There the group that holds column j+1
-// forms reflector j+1 in its registers (group_larfg_regs, its warp's other lanes helping
-// with nothing but the shuffles), writes the finished column to shared memory and publishes
-// the reflector padded (zero above j+1, one at j+1) in one of two buffers that alternate by
-// step.
+// (geqrf_smem, any size that fits), or, with one column per group and at most 32 rows per
+// lane (16 for complex128), in the registers of their groups (geqrf_regs). There the group
+// that holds column j+1 writes it to shared memory for its warp's warp_larfg, which spreads
+// the column's rows over all 32 lanes, and the warp publishes the reflector padded (zero
+// above j+1, one at j+1, zero past m) in one of two buffers that alternate by step.
 #include "../common/householder.cuh"
 
 template <typename T>
@@ -39,42 +38,40 @@ __device__ __forceinline__ void geqrf_smem(T *s, T *ts, int m, int n, int k, int
     }
 }
 
-// geqrf_pivot: the warp of group g = j, which holds column j in x, forms reflector j
-// (group_larfg_regs); that group writes the column (R above, beta, v's tail) to col, v padded
-// to vb and tau to *tau. src is the group's first lane.
-template <typename T, int RPL>
-__device__ __forceinline__ void geqrf_pivot(T (&x)[RPL], int j, int m, int p, int P, int src, bool mine, T *col, T *vb, T *tau) {
-    typedef scalar<T> S;
-    T t;
-    const typename S::real beta = group_larfg_regs(x, j, p, P, src, mine, t);
-    if (!mine) return;
+// geqrf_pivot: the warp that owns column j (col, 16-byte aligned, rows rows) forms reflector
+// j from it (warp_larfg) and publishes it padded (pad_row) in vb, 16 bytes a lane.
+template <typename T>
+__device__ __forceinline__ void geqrf_pivot(T *col, int j, int m, T *tau, T *vb, int rows, int lane) {
+    constexpr int W = qr_w<T>();
+    warp_larfg(col, j, m, tau, lane);
+    __syncwarp();
+    for (int i = lane * W; i < rows; i += 32 * W) {
+        qr_pack<T> c = load16(col + i);
 #pragma unroll
-    for (int r = 0; r < RPL; r++) {
-        const int i = p + P * r;
-        if (i < m) col[i] = i == j ? S::from_real(beta) : x[r];
-        vb[i] = i > j ? x[r] : S::from_real(i == j ? 1 : 0);
+        for (int w = 0; w < W; w++) c.e[w] = pad_row(c.e, w, j - i, m - i);
+        store16(vb + i, c);
     }
-    if (p == 0) *tau = t;
 }
 
 template <typename T, int RPL>
 __device__ __forceinline__ void geqrf_regs(T *s, T *ts, T *vb, int m, int n, int k, int lds, int P) {
     typedef scalar<T> S;
-    const int tid = threadIdx.x, warp = tid >> 5;
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     const int p = tid & (P - 1), g = tid / P, rows = P * RPL;
     T x[RPL];
     if (g < n) regs_load(x, s + g * lds, p, P);
-    if (warp == 0) geqrf_pivot(x, 0, m, p, P, 0, g == 0, s, vb, ts); // group 0 starts warp 0
+    if (warp == 0) geqrf_pivot(s, 0, m, ts, vb, rows, lane); // column 0 belongs to group 0, in warp 0
     for (int j = 0; j < k; j++) {
         __syncthreads();
         if (!warp_has_column_after(j, n, warp, P)) continue;
         group_apply_regs(x, vb + (j & 1) * rows, S::conj(ts[j]), p, P, g > j && g < n);
         if (j + 1 < k && warp == (j + 1) * P / 32) {
-            geqrf_pivot(x, j + 1, m, p, P, (j + 1) * P & 31, g == j + 1, s + (j + 1) * lds, vb + ((j + 1) & 1) * rows,
-                        ts + j + 1);
+            if (g == j + 1) regs_store(x, s + g * lds, p, P);
+            __syncwarp();
+            geqrf_pivot(s + (j + 1) * lds, j + 1, m, ts + j + 1, vb + ((j + 1) & 1) * rows, rows, lane);
         }
     }
-    if (g >= k && g < n) regs_store(x, s + g * lds, m, p, P); // columns never pivots (m < n)
+    if (g >= k && g < n) regs_store(x, s + g * lds, p, P); // columns never pivots (m < n)
 }
 
 template <typename T>
@@ -85,7 +82,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
     DYNAMIC_SHARED(T, s);
     const int k = min(m, n);
     T *ts = s + (i64)n * lds; // tau, k of them
-    T *vb = ts + k;           // with rpl: two padded reflectors of P*rpl rows
+    // With rpl: two padded reflectors of P*rpl rows, on a 16-byte boundary.
+    T *vb = s + ((i64)n * lds + k + qr_w<T>() - 1) / qr_w<T>() * qr_w<T>();
     T *ab = a + b * stride;
 
     // With rpl, the rows from m to P*rpl are zero (regs_load reads them).
@@ -93,12 +91,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
         s[c * lds + i] = i < m ? ab[(i64)c * ld + i] : scalar<T>::from_real(0);
     });
     __syncthreads();
-    switch (rpl) {
-    case 4: geqrf_regs<T, 4>(s, ts, vb, m, n, k, lds, P); break;
-    case 8: geqrf_regs<T, 8>(s, ts, vb, m, n, k, lds, P); break;
-    case 16: geqrf_regs<T, 16>(s, ts, vb, m, n, k, lds, P); break;
-    default: geqrf_smem(s, ts, m, n, k, lds, P);
-    }
+    if (!with_rpl<T>(rpl, [&](auto c) { geqrf_regs<T, decltype(c)::value>(s, ts, vb, m, n, k, lds, P); }))
+        geqrf_smem(s, ts, m, n, k, lds, P);
     __syncthreads();
     for_each_element(m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
     for (int i = threadIdx.x; i < k; i += blockDim.x) tau[b * k + i] = ts[i];
@@ -106,9 +100,10 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
 
 // Parameters (all 8 bytes): a, ld, stride, m, n, tau, batch, P (lanes per column, a power of
 // two up to 32), lds (the shared leading dimension, >= m), rpl (0: the columns in shared
-// memory; 4, 8 or 16: in registers, rpl rows per lane, which needs n <= threads/P,
-// m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + min(m, n), and 2*P*rpl with
-// rpl, elements.
+// memory; 4, 8, 16 or 32 (not complex128): in registers, rpl rows per lane, which needs
+// n <= threads/P, m <= P*rpl, lds >= P*rpl and lds*sizeof(T) a multiple of 16). Dynamic
+// shared memory: n*lds + min(m, n) elements, and with rpl, from the next 16-byte boundary,
+// 2*P*rpl more.
 #define GEQRF_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
         NAME(T *a, i64 ld, i64 stride, i64 m, i64 n, T *tau, i64 batch, i64 P, i64 lds, i64 rpl) { \

@@ -171,6 +171,27 @@ __device__ __forceinline__ void lu_store(T *g, i64 ld, const T *s, int lds, cons
     }
 }
 
+// lu_warp_best returns the best (key, bp) of the warp's lanes, by lu_better, in every lane:
+// a key of -2 means no candidate. A key ranks as the unsigned integer of its bits, once
+// lu_key's NaN below every number (-1) is mapped to 0: a key of 0 then ties with real zeros,
+// but only when the best key is 0, and then the first candidate (key 0, or +Inf if NaN)
+// wins on its position anyway. So the maximum key and, among its holders, the minimum bp
+// come from warp reductions (redux.sync): 2 for float keys, 3 for double ones, instead of
+// five rounds of shuffles.
+__device__ __forceinline__ int lu_warp_best(float key, int bp) {
+    const unsigned bits = key >= 0.0f ? (unsigned)__float_as_int(key) : 0u;
+    const unsigned top = __reduce_max_sync(0xffffffffu, bits);
+    return (int)__reduce_min_sync(0xffffffffu, bits == top ? (unsigned)bp : 0x7fffffffu);
+}
+__device__ __forceinline__ int lu_warp_best(double key, int bp) {
+    const unsigned long long bits = key >= 0.0 ? (unsigned long long)__double_as_longlong(key) : 0ull;
+    const unsigned hi = (unsigned)(bits >> 32), lo = (unsigned)bits;
+    const unsigned top_hi = __reduce_max_sync(0xffffffffu, hi);
+    const unsigned top_lo = __reduce_max_sync(0xffffffffu, hi == top_hi ? lo : 0u);
+    const bool top = hi == top_hi && lo == top_lo;
+    return (int)__reduce_min_sync(0xffffffffu, top ? (unsigned)bp : 0x7fffffffu);
+}
+
 // lu_warp_pivot finds step k's pivot among this warp's rows: lane l offers v[c], the
 // column-k entry of row l + 32c, when that row is below the diagonal (pos[c] >= k) and
 // exists (row < m). It returns, in every lane, (position << 16) | row of the pivot row.
@@ -190,13 +211,7 @@ __device__ __forceinline__ int lu_warp_pivot(const T (&v)[C], const int (&pos)[C
             if (lu_better(key, pk, best, bp)) best = key, bp = pk;
         }
     }
-#pragma unroll
-    for (int off = 16; off > 0; off >>= 1) {
-        const R ok = __shfl_xor_sync(0xffffffffu, best, off);
-        const int op = __shfl_xor_sync(0xffffffffu, bp, off);
-        if (lu_better(ok, op, best, bp)) best = ok, bp = op;
-    }
-    return bp;
+    return lu_warp_best(best, bp);
 }
 
 // lu_interchange records step k's interchange in this lane's positions: pivot row p (at
@@ -260,6 +275,9 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
             T l[LU_CMAX];
 #pragma unroll
             for (int c = 0; c < LU_CMAX; c++) l[c] = (pos[c] > k) ? prev.scale(v[c]) : S::from_real(0);
+            // Unrolled by 4: the columns' load-FMA-store chains are independent; overlapped
+            // they hide the shared-memory latency of a step.
+#pragma unroll 4
             for (int j = k + 1 + warp; j < n; j += warps) {
                 T *cj = a + (i64)j * lds;
                 const T u = cj[p];
@@ -288,6 +306,56 @@ template <typename T> __device__ int lu_factor_cta(T *a, int lds, int m, int n, 
     return info;
 }
 
+// lu_factor_warp factors the m-by-n matrix (m <= 32 RC, n <= NC) held by one warp, lane l
+// holding rows l + 32c (c < RC) in r[c][] (r[c][j] = A(l + 32c, j)), with no shared memory
+// and no barrier: the step loop is unrolled, so column k is the register r[c][k]; the
+// pivot comes from lu_warp_best, the pivot row's entries from shuffles. Rows never move:
+// pos[c] is the final row of row l + 32c. It writes the pivots (1-based) to the global
+// ipiv (lane 0) and returns info in every lane. RC is 1 or 2.
+template <typename T, int RC, int NC>
+__device__ __forceinline__ int lu_factor_warp(T (&r)[RC][NC], int (&pos)[RC], int m, int n, int *ipiv) {
+    typedef scalar<T> S;
+    static_assert(RC == 1 || RC == 2, "rows l and l + 32 at most");
+    const int lane = threadIdx.x & 31, kmin = m < n ? m : n;
+#pragma unroll
+    for (int c = 0; c < RC; c++) pos[c] = lane + 32 * c;
+    int info = 0;
+#pragma unroll
+    for (int k = 0; k < NC; k++) {
+        if (k >= kmin) break;
+        T v[RC];
+#pragma unroll
+        for (int c = 0; c < RC; c++) v[c] = r[c][k];
+        const int bp = lu_warp_pivot(v, pos, k, m);
+        const int p = bp & 0xffff, posp = bp >> 16;
+        if (lane == 0) ipiv[k] = posp + 1;
+        // (A select on p >= 32, not on p >> 5 == c: see lu_factor_cta_regs.)
+        const T piv = S::shfl(p >= 32 ? v[RC - 1] : v[0], p & 31);
+        lu_interchange(pos, p, posp, k);
+        if (lu_is_zero(piv)) {
+            if (info == 0) info = k + 1;
+            continue;
+        }
+        lu_pivot<T> pv;
+        pv.set(piv);
+        bool below[RC];
+#pragma unroll
+        for (int c = 0; c < RC; c++) {
+            below[c] = lane + 32 * c < m && pos[c] > k;
+            if (below[c]) r[c][k] = pv.scale(r[c][k]);
+        }
+#pragma unroll
+        for (int j = k + 1; j < NC; j++) {
+            if (j >= n) break;
+            const T u = S::shfl(p >= 32 ? r[RC - 1][j] : r[0][j], p & 31);
+#pragma unroll
+            for (int c = 0; c < RC; c++)
+                if (below[c]) r[c][j] = S::sub_mul(r[c][j], r[c][k], u);
+        }
+    }
+    return info;
+}
+
 // LU_REG_COLS is the columns per thread of the register-resident block factorization: with
 // w warps it takes n <= 8 w columns (w <= 8: n <= 64). More columns per thread would mean
 // fewer warps, but more registers and fewer blocks per SM.
@@ -312,10 +380,11 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
 #pragma unroll
     for (int c = 0; c < RC; c++) pos[c] = lane + 32 * c;
     int info = 0;
-    for (int k = 0; k < kmin; k++) {
-        const int buf = k & 1, jk = k / warps;
+    // Column k is column jk of warp owner (kept by counting, not by a division per step).
+    for (int k = 0, owner = 0, jk = 0; k < kmin; k++, owner = owner + 1 == warps ? 0 : owner + 1, jk += owner == 0) {
+        const int buf = k & 1;
         T *l = xch + buf * 32 * RC;
-        if (warp == k % warps) {
+        if (warp == owner) {
             T v[RC];
 #pragma unroll
             for (int c = 0; c < RC; c++) {
@@ -350,7 +419,7 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
         }
         __syncthreads();
         const int bp = flags[2 * buf], p = bp & 0xffff;
-        if (warp != k % warps) lu_interchange(pos, p, bp >> 16, k);
+        if (warp != owner) lu_interchange(pos, p, bp >> 16, k);
         if (flags[2 * buf + 1]) {
             if (info == 0) info = k + 1;
             continue;
@@ -372,11 +441,43 @@ __device__ int lu_factor_cta_regs(T (&x)[RC][LU_REG_COLS], int (&pos)[RC], int m
     return info;
 }
 
+// lu_regs_load reads the m-by-n matrix g (leading dimension ld) into the registers of
+// lu_factor_cta_regs's layout (zeros outside the matrix): each warp instruction reads 32
+// consecutive rows of one column.
+template <typename T, int RC>
+__device__ __forceinline__ void lu_regs_load(T (&x)[RC][LU_REG_COLS], const T *g, i64 ld, int m, int n) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+#pragma unroll
+    for (int jj = 0; jj < LU_REG_COLS; jj++) {
+        const int j = warp + warps * jj;
+#pragma unroll
+        for (int c = 0; c < RC; c++) {
+            const int i = lane + 32 * c;
+            x[c][jj] = scalar<T>::from_real(0);
+            if (j < n && i < m) x[c][jj] = g[(i64)j * ld + i];
+        }
+    }
+}
+
+// lu_regs_store writes the factors of lu_factor_cta_regs to g in LAPACK's row order: row
+// l + 32c of the registers goes to row pos[c].
+template <typename T, int RC>
+__device__ __forceinline__ void lu_regs_store(T *g, i64 ld, const T (&x)[RC][LU_REG_COLS], const int (&pos)[RC], int m, int n) {
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+#pragma unroll
+    for (int jj = 0; jj < LU_REG_COLS; jj++) {
+        const int j = warp + warps * jj;
+#pragma unroll
+        for (int c = 0; c < RC; c++)
+            if (j < n && lane + 32 * c < m) g[(i64)j * ld + pos[c]] = x[c][jj];
+    }
+}
+
 // lu_pick returns x[c] for the runtime c, selecting among the compile-time indices.
-template <typename T> __device__ __forceinline__ T lu_pick(const T (&x)[LU_CMAX], int c) {
+template <typename T, int C> __device__ __forceinline__ T lu_pick(const T (&x)[C], int c) {
     T v = x[0];
 #pragma unroll
-    for (int d = 1; d < LU_CMAX; d++)
+    for (int d = 1; d < C; d++)
         if (d == c) v = x[d];
     return v;
 }
@@ -386,79 +487,135 @@ template <typename T> __device__ __forceinline__ T lu_pick(const T (&x)[LU_CMAX]
 #define LU_TRANS 1
 #define LU_CONJTRANS 2
 
-// lu_solve_warp solves op(L U) x = y with one warp, for the n-by-n factors in shared memory
-// (leading dimension lds; row r of the factors is physical row row_at[r]): L unit lower
-// triangular, U upper triangular. Lane l holds y (then x) at rows l, l + 32, ... in x[].
-// The row interchanges are the caller's: it passes P^T b for op = A, and applies P to the
-// result for the transposes. Each step's solved entry goes to every lane by a shuffle; the
+// LU_SOLVE_VALUES is C*NB of lu_solve_warp: the right-hand-side entries a lane holds.
+#define LU_SOLVE_VALUES 8
+
+// lu_solve_warp solves op(L U) X = Y for NB columns at once with one warp, for the n-by-n
+// factors in shared memory (leading dimension lds; row r of the factors is physical row
+// row_at[r]; n <= 32 C): L unit lower triangular, U upper triangular. Lane l holds rows
+// l, l + 32, ... of column b of Y (then X) in x[b][]. The row interchanges are the
+// caller's: it passes P^T Y for op = A, and applies P to the result for the transposes.
+// Each step reads its column (or row) of the factors from shared memory once for the NB
+// columns, whose solved entries go to every lane by shuffles, NB independent chains; the
 // divisions by U's diagonal are divisions (not reciprocals), as in LAPACK's trsm.
-template <typename T>
-__device__ __forceinline__ void lu_solve_warp(T (&x)[LU_CMAX], const T *a, int lds, const int *row_at, int n, int trans) {
+template <typename T, int C, int NB>
+__device__ __forceinline__ void lu_solve_warp(T (&x)[NB][C], const T *a, int lds, const int *row_at, int n, int trans) {
     typedef scalar<T> S;
     const int lane = threadIdx.x & 31;
-    int ph[LU_CMAX]; // the physical rows of this lane's rows
+    int ph[C]; // the physical rows of this lane's rows
 #pragma unroll
-    for (int c = 0; c < LU_CMAX; c++) ph[c] = (lane + 32 * c < n) ? row_at[lane + 32 * c] : 0;
+    for (int c = 0; c < C; c++) ph[c] = (lane + 32 * c < n) ? row_at[lane + 32 * c] : 0;
+    T zk[NB];
     if (trans == LU_NOTRANS) {
-        // L z = y, forward: z_k is final; y_i -= L(i,k) z_k below it.
+        // L Z = Y, forward: row k of Z is final; Y(i,:) -= L(i,k) Z(k,:) below it.
         for (int k = 0; k + 1 < n; k++) {
-            const T zk = S::shfl(lu_pick(x, k >> 5), k & 31);
+#pragma unroll
+            for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
             const T *col = a + (i64)k * lds;
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++) {
+            for (int c = 0; c < C; c++) {
                 const int i = lane + 32 * c;
-                if (32 * c >= n) break;
-                if (i > k && i < n) x[c] = S::sub_mul(x[c], col[ph[c]], zk);
+                if (i > k && i < n) {
+                    const T l = col[ph[c]];
+#pragma unroll
+                    for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], l, zk[b]);
+                }
             }
         }
-        // U x = z, backward: x_k = z_k / U(k,k); z_i -= U(i,k) x_k above it.
+        // U X = Z, backward: X(k,:) = Z(k,:) / U(k,k); Z(i,:) -= U(i,k) X(k,:) above it.
         for (int k = n - 1; k >= 0; k--) {
             const T *col = a + (i64)k * lds;
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++)
-                if (lane + 32 * c == k) x[c] = lu_div(x[c], col[ph[c]]);
-            const T xk = S::shfl(lu_pick(x, k >> 5), k & 31);
+            for (int c = 0; c < C; c++)
+                if (lane + 32 * c == k) {
+                    const T d = col[ph[c]];
 #pragma unroll
-            for (int c = 0; c < LU_CMAX; c++) {
-                const int i = lane + 32 * c;
-                if (32 * c >= n) break;
-                if (i < k) x[c] = S::sub_mul(x[c], col[ph[c]], xk);
+                    for (int b = 0; b < NB; b++) x[b][c] = lu_div(x[b][c], d);
+                }
+#pragma unroll
+            for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                if (lane + 32 * c < k) {
+                    const T u = col[ph[c]];
+#pragma unroll
+                    for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], u, zk[b]);
+                }
             }
         }
         return;
     }
     const bool cj = trans == LU_CONJTRANS;
-    // op(U) z = y, forward: z_k = y_k / op(U(k,k)); y_i -= op(U(k,i)) z_k for i > k.
+    // op(U) Z = Y, forward: Z(k,:) = Y(k,:) / op(U(k,k)); Y(i,:) -= op(U(k,i)) Z(k,:), i > k.
     for (int k = 0; k < n; k++) {
-        const int rk = row_at[k];
+        const T *row = a + row_at[k];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++)
+        for (int c = 0; c < C; c++)
             if (lane + 32 * c == k) {
-                const T d = a[(i64)k * lds + rk];
-                x[c] = lu_div(x[c], cj ? S::conj(d) : d);
-            }
-        const T zk = S::shfl(lu_pick(x, k >> 5), k & 31);
+                const T d = row[(i64)k * lds];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++) {
+                for (int b = 0; b < NB; b++) x[b][c] = lu_div(x[b][c], cj ? S::conj(d) : d);
+            }
+#pragma unroll
+        for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+        for (int c = 0; c < C; c++) {
             const int i = lane + 32 * c;
-            if (32 * c >= n) break;
             if (i > k && i < n) {
-                const T u = a[(i64)i * lds + rk];
-                x[c] = S::sub_mul(x[c], cj ? S::conj(u) : u, zk);
+                const T u = row[(i64)i * lds];
+#pragma unroll
+                for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], cj ? S::conj(u) : u, zk[b]);
             }
         }
     }
-    // op(L) x = z, backward: x_k is final; z_i -= op(L(k,i)) x_k for i < k.
+    // op(L) X = Z, backward: X(k,:) is final; Z(i,:) -= op(L(k,i)) X(k,:), i < k.
     for (int k = n - 1; k > 0; k--) {
-        const int rk = row_at[k];
-        const T xk = S::shfl(lu_pick(x, k >> 5), k & 31);
+        const T *row = a + row_at[k];
 #pragma unroll
-        for (int c = 0; c < LU_CMAX; c++) {
+        for (int b = 0; b < NB; b++) zk[b] = S::shfl(lu_pick(x[b], k >> 5), k & 31);
+#pragma unroll
+        for (int c = 0; c < C; c++) {
             const int i = lane + 32 * c;
-            if (32 * c >= n) break;
             if (i < k) {
-                const T l = a[(i64)i * lds + rk];
-                x[c] = S::sub_mul(x[c], cj ? S::conj(l) : l, xk);
+                const T l = row[(i64)i * lds];
+#pragma unroll
+                for (int b = 0; b < NB; b++) x[b][c] = S::sub_mul(x[b][c], cj ? S::conj(l) : l, zk[b]);
+            }
+        }
+    }
+}
+
+// lu_solve_rhs solves op(A) X = B for the nrhs columns of the n-by-nrhs B in global memory
+// (leading dimension ldb), with the factors of A in shared memory as lu_solve_warp takes
+// them, each warp NB = LU_SOLVE_VALUES / C columns at a time (warp w the columns w*NB, ...).
+// Row i of B is read from row gather[i] and row i of X written to row scatter[i] (nullptr:
+// row i): the caller's row interchanges. Each column is read and written once.
+template <typename T, int C>
+__device__ __forceinline__ void lu_solve_rhs(const T *a, int lds, const int *row_at, int n, int trans, T *b, i64 ldb,
+                                             int nrhs, const int *gather, const int *scatter) {
+    typedef scalar<T> S;
+    constexpr int NB = LU_SOLVE_VALUES / C;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+    for (int j0 = warp * NB; j0 < nrhs; j0 += warps * NB) {
+        T x[NB][C];
+#pragma unroll
+        for (int k = 0; k < NB; k++) {
+            const T *bj = b + (i64)(j0 + k) * ldb;
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = lane + 32 * c;
+                x[k][c] = S::from_real(0);
+                if (j0 + k < nrhs && i < n) x[k][c] = bj[gather ? gather[i] : i];
+            }
+        }
+        lu_solve_warp<T, C, NB>(x, a, lds, row_at, n, trans);
+#pragma unroll
+        for (int k = 0; k < NB; k++) {
+            T *bj = b + (i64)(j0 + k) * ldb;
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = lane + 32 * c;
+                if (j0 + k < nrhs && i < n) bj[scatter ? scatter[i] : i] = x[k][c];
             }
         }
     }

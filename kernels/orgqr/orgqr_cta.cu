@@ -10,7 +10,7 @@
 //
 // With the columns in shared memory (orgqr_smem) a barrier ends each step: it retires every
 // reader of v_{j+1} before that column is turned (a group's lanes keep their rows, so nothing
-// else needs one). With one column per group and at most 16 rows per lane (orgqr_regs) the
+// else needs one). With one column per group and at most 32 rows per lane (orgqr_regs) the
 // groups turn and update their columns in registers, and the reflectors stay unchanged in
 // shared memory: no barrier until every group is done.
 #include "../common/householder.cuh"
@@ -49,12 +49,12 @@ __device__ __forceinline__ void orgqr_regs(T *s, const T *ts, int m, int n, int 
         if (j >= 0 && !warp_has_column_after(j, n, warp, P)) continue;
         if (g == j + 1 && g < k) {
 #pragma unroll
-            for (int r = 0; r < RPL; r++) x[r] = unit_row(p + P * r, g, ts[g], x[r]);
+            for (int r = 0; r < RPL; r++) x[r] = unit_row(reg_row<T>(p, P, r), g, ts[g], x[r]);
         }
         if (j >= 0) group_apply_regs(x, s + j * lds, ts[j], p, P, g > j && g < n);
     }
     __syncthreads();
-    if (g < n) regs_store(x, s + g * lds, m, p, P);
+    if (g < n) regs_store(x, s + g * lds, p, P);
 }
 
 template <typename T>
@@ -74,20 +74,17 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
     });
     for (int i = threadIdx.x; i < k; i += blockDim.x) ts[i] = tau[b * k + i];
     __syncthreads();
-    switch (rpl) {
-    case 4: orgqr_regs<T, 4>(s, ts, m, n, k, lds, P); break;
-    case 8: orgqr_regs<T, 8>(s, ts, m, n, k, lds, P); break;
-    case 16: orgqr_regs<T, 16>(s, ts, m, n, k, lds, P); break;
-    default: orgqr_smem(s, ts, m, n, k, lds, P);
-    }
+    if (!with_rpl<T>(rpl, [&](auto c) { orgqr_regs<T, decltype(c)::value>(s, ts, m, n, k, lds, P); }))
+        orgqr_smem(s, ts, m, n, k, lds, P);
     __syncthreads();
     for_each_element(m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
 }
 
 // Parameters (all 8 bytes): a, ld, stride, m, n, k, tau, batch, P (lanes per column, a power
 // of two up to 32), lds (the shared leading dimension, >= m), rpl (0: the columns in shared
-// memory; 4, 8 or 16: in registers, rpl rows per lane, which needs n <= threads/P,
-// m <= P*rpl and lds >= P*rpl). Dynamic shared memory: n*lds + k elements.
+// memory; 4, 8, 16 or 32 (not complex128): in registers, rpl rows per lane, which needs n <= threads/P,
+// m <= P*rpl, lds >= P*rpl and lds*sizeof(T) a multiple of 16). Dynamic shared memory:
+// n*lds + k elements.
 #define ORGQR_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \
         NAME(T *a, i64 ld, i64 stride, i64 m, i64 n, i64 k, const T *tau, i64 batch, i64 P, i64 lds, \

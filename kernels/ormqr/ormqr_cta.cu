@@ -8,7 +8,7 @@
 // and applies Q^H (adj: H_0^H first, with conj(tau)) or Q (H_{k-1} first, with tau) to each
 // column of S. A column stays with its group of P lanes through every reflector
 // (householder.cuh), and the reflectors are read-only: no barrier between the load and the
-// store. With one column per group and at most 16 rows per lane (ormqr_regs) the group holds
+// store. With one column per group and at most 32 rows per lane (ormqr_regs) the group holds
 // its column in registers meanwhile.
 #include "../common/householder.cuh"
 
@@ -24,7 +24,7 @@ __device__ __forceinline__ void ormqr_regs(T *s, const T *vs, const T *ts, int n
         const int j = adj ? step : k - 1 - step;
         group_apply_regs(x, vs + j * P * RPL, adj ? S::conj(ts[j]) : ts[j], p, P, g < ncol);
     }
-    if (g < ncol) regs_store(x, s + g * lds, nq, p, P);
+    if (g < ncol) regs_store(x, s + g * lds, p, P);
 }
 
 template <typename T>
@@ -65,21 +65,17 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
     for_each_element(ldv, k, [&](int i, int j) { vs[j * ldv + i] = pad_row(ab + (i64)j * lda, i, j, nq); });
     for (int i = threadIdx.x; i < k; i += blockDim.x) ts[i] = tau[b * k + i];
     __syncthreads();
-    switch (rpl) {
-    case 4: ormqr_regs<T, 4>(s, vs, ts, nq, ncol, k, adj, lds, P); break;
-    case 8: ormqr_regs<T, 8>(s, vs, ts, nq, ncol, k, adj, lds, P); break;
-    case 16: ormqr_regs<T, 16>(s, vs, ts, nq, ncol, k, adj, lds, P); break;
-    default: ormqr_smem(s, vs, ts, nq, ncol, k, adj, lds, P);
-    }
+    if (!with_rpl<T>(rpl, [&](auto c) { ormqr_regs<T, decltype(c)::value>(s, vs, ts, nq, ncol, k, adj, lds, P); }))
+        ormqr_smem(s, vs, ts, nq, ncol, k, adj, lds, P);
     __syncthreads();
     for_each_element(m, n, [&](int i, int j) { cb[(i64)j * ldc + i] = left ? s[j * lds + i] : S::conj(s[i * lds + j]); });
 }
 
 // Parameters (all 8 bytes): a, lda, stridea, tau, c, ldc, stridec, m, n, k, left (0 or 1),
 // adj (1: apply Q^H to S), batch, P (lanes per column, a power of two up to 32), lds (the
-// shared leading dimension, >= nq), rpl (0: the columns in shared memory; 4, 8 or 16: in
-// registers, rpl rows per lane, which needs ncol <= threads/P, nq <= P*rpl and
-// lds >= P*rpl). Dynamic shared memory: ncol*lds + (ldv+1)*k elements, ldv = P*rpl with rpl,
+// shared leading dimension, >= nq), rpl (0: the columns in shared memory; 4, 8, 16 or 32
+// (not complex128): in registers, rpl rows per lane, which needs ncol <= threads/P, nq <= P*rpl and
+// lds >= P*rpl, lds*sizeof(T) a multiple of 16). Dynamic shared memory: ncol*lds + (ldv+1)*k elements, ldv = P*rpl with rpl,
 // else nq.
 #define ORMQR_CTA(NAME, T)                                                                        \
     extern "C" __global__ void __launch_bounds__(512)                                             \

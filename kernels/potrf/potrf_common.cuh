@@ -33,7 +33,7 @@ __device__ __forceinline__ void cp_async_wait() {
 //
 // All indices are compile-time constants once the loops unroll, so l lives in registers, and
 // at step k only L(i, j) with i >= k > j is live (at most N*N/4 elements): A is read from m
-// as it is needed. dinv[k] receives 1/L(k, k). It returns 0, or k+1 when v_k is not positive
+// a column at a time, one step ahead of its use. dinv[k] receives 1/L(k, k). It returns 0, or k+1 when v_k is not positive
 // (or NaN); then, as potf2 leaves it, columns 0..k-1 hold L, A(k, k) holds v_k and the rest
 // is A.
 template <typename T, int N, typename M>
@@ -41,11 +41,19 @@ __device__ __forceinline__ int chol_left(M &m, typename scalar<T>::real *dinv) {
     typedef scalar<T> S;
     typedef typename S::real R;
     T l[N][N];
+    T next[N]; // column k of A, read a step ahead (ahead of the step's stores, which the
+               // compiler may not move the reads across)
+#pragma unroll
+    for (int i = 0; i < N; i++) next[i] = m.get(i, 0);
 #pragma unroll
     for (int k = 0; k < N; k++) {
         T v[N];
 #pragma unroll
-        for (int i = k; i < N; i++) v[i] = m.get(i, k);
+        for (int i = k; i < N; i++) v[i] = next[i];
+        if (k + 1 < N) {
+#pragma unroll
+            for (int i = k + 1; i < N; i++) next[i] = m.get(i, k + 1);
+        }
 #pragma unroll
         for (int j = 0; j < k; j++) {
 #pragma unroll

@@ -4,32 +4,40 @@
 // The named triangle is copied into a shared tile as the lower triangle of L's matrix (the
 // upper case U^H U = A is the lower case of L = U^H), coalesced, with cp.async (every load
 // of a thread in flight at once, none through registers; cta_load). The tile holds only the
-// lower triangle of order NP (n rounded up to 8), packed by columns (ctile), about half a
-// square tile, so that twice as many blocks fit an SM and n goes twice as far. Then, for
-// each panel of 8 columns c0..c0+7 (right-looking, blocked):
+// lower triangle of order NP (n rounded up to 8), packed by columns (ctile): about half a
+// square tile, so that twice as many blocks fit an SM and n reaches 1.4 times as far. Then,
+// for each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. thread 0 factors the 8x8 diagonal block D = L_D L_D^H (chol_left, left-looking: at
 //      most 20 elements in registers; past n the block is padded with the identity) and
-//      stores L_D and 1/diag(L_D);
+//      stores L_D and 1/diag(L_D) (diag_factor);
 //   2. each thread takes rows r >= c0+8 of the panel and solves x L_D^H = a (forward
 //      substitution, L_D read by broadcast);
-//   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 register tiles, one tile per thread
-//      at a time: 16 (complex: 64) FMAs per pair of 16-byte shared loads, tile loads and
-//      stores 16 bytes wide. Tiles are numbered down the tile columns so that neighbouring
-//      lanes touch neighbouring addresses.
+//   3. the trailing lower triangle A22 -= L21 L21^H in 4x4 tiles (tile_update: 16, complex
+//      64, FMAs per pair of 16-byte shared loads of the panel): first the tiles of the next
+//      panel's 8 columns, then, while warp 0 already factors the next diagonal block (step 1
+//      of the next panel, off the critical path), the rest by warps 1 on.
+//      potrf_cta_reg (spelling cta:reg=1, while the tiles fit CTA_TPT per thread of warps 1
+//      on in 256 threads: n <= 112) keeps each thread's tiles in registers from the start and
+//      stores a tile to the shared tile only when its columns become the next panel;
+//      potrf_cta (cta:reg=0) loads and stores each trailing tile around its update, for any n
+//      the shared memory holds. Tiles are numbered down the tile columns so that neighbouring lanes
+//      touch neighbouring addresses.
 //
 // Three __syncthreads per panel. Elements past n are never copied in or out; the padding of
 // the tile only ever feeds padding.
 //
 // info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
 // that matrix stops: columns before the failing panel hold the factor, the failing panel's
-// diagonal block holds what potf2 leaves, the rest the trailing matrix as updated so far.
-// Shared memory: ctile::size(NP) elements, then 8 reals and an int (potrf_cuda.go's
-// potrfCTAShared).
+// diagonal block holds what potf2 leaves, the rest the trailing matrix as updated so far
+// (potrf_cta), or as updated so far in the failing panel and as given beyond it
+// (potrf_cta_reg). Shared memory: ctile::size(NP) elements, then 8 reals and an int
+// (potrf_cuda.go's potrfCTAShared).
 #include "potrf_common.cuh"
 
 #define CTA_PANEL 8
 #define CTA_MAX_THREADS 256
+#define CTA_TPT 2 // 4x4 tiles a thread holds in registers in potrf_cta_reg
 #define CTA_STORE 8 // tile reads in flight per thread before its global stores
 
 // ctile is the block's tile: the lower triangle of order NP (a multiple of 8), column j holding
@@ -143,7 +151,62 @@ template <typename T> struct diag_block {
     }
 };
 
+// tile_of gives the 4x4 tile q of a lower triangle of NT x NT tiles numbered down the tile
+// columns (tile row ti, tile column tj): u = last - q numbers the reversed triangle by rows,
+// which a square root inverts.
+__device__ __forceinline__ void tile_of(int q, int NT, int &ti, int &tj) {
+    const int u = NT * (NT + 1) / 2 - 1 - q;
+    int ra = (int)((sqrtf(8.0f * u + 1.0f) - 1.0f) * 0.5f);
+    while (ra * (ra + 1) / 2 > u) ra--;
+    while ((ra + 1) * (ra + 2) / 2 <= u) ra++;
+    tj = NT - 1 - ra, ti = NT - 1 - (u - ra * (ra + 1) / 2);
+}
+
+// tile_update applies the panel at columns c0..c0+NB-1 of the tile to the 4x4 block c at rows
+// i0.. and columns j0..: c -= L(i0.., panel) L(j0.., panel)^H, 16 (complex: 64) FMAs per pair
+// of 16-byte loads.
 template <typename T>
+__device__ __forceinline__ void tile_update(T (&c)[4][4], const ctile<T> &t, int c0, int i0, int j0) {
+    typedef scalar<T> S;
+#pragma unroll
+    for (int k = 0; k < CTA_PANEL; k++) {
+        T li[4], lj[4];
+        const T *pk = t.col(c0 + k);
+        ld4(pk + i0, li);
+        ld4(pk + j0, lj);
+#pragma unroll
+        for (int jj = 0; jj < 4; jj++) {
+#pragma unroll
+            for (int ii = 0; ii < 4; ii++) c[jj][ii] = S::sub_mul_conj(c[jj][ii], li[ii], lj[jj]);
+        }
+    }
+}
+
+// diag_factor factors the diagonal block at (c, c) of the tile (thread 0): L_D in place,
+// 1/diag(L_D) in dinv, and *sbad = c + k + 1 when its pivot k fails.
+template <typename T>
+__device__ __forceinline__ void diag_factor(const ctile<T> &t, int c, int n, typename scalar<T>::real *dinv, int *sbad) {
+    diag_block<T> D = {t, c, n - c};
+    const int bad = chol_left<T, CTA_PANEL>(D, dinv);
+    if (bad) *sbad = c + bad;
+}
+
+// shared_tile_update applies the panel at c0 to tile q of the trailing triangle from (c, c)
+// (NT tiles a side), loading and storing the tile around the update.
+template <typename T>
+__device__ __forceinline__ void shared_tile_update(const ctile<T> &t, int c0, int c, int NT, int q) {
+    int ti, tj;
+    tile_of(q, NT, ti, tj);
+    const int i0 = c + 4 * ti, j0 = c + 4 * tj;
+    T acc[4][4];
+#pragma unroll
+    for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, acc[jj]);
+    tile_update(acc, t, c0, i0, j0);
+#pragma unroll
+    for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, acc[jj]);
+}
+
+template <typename T, int TPT>
 __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *info, bool lower) {
     typedef scalar<T> S;
     typedef typename S::real R;
@@ -161,14 +224,29 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     if (tid == 0) *sbad = 0;
     __syncthreads();
 
+    // TPT > 0: tile q of the whole triangle (NP/4 tiles a side) belongs to thread
+    // 32 + q % (nt-32), which holds it in acc[q / (nt-32)]; warp 0 holds none, for it factors
+    // the next diagonal block meanwhile. The launch gives at least 32 + tiles/TPT threads.
+    // Tiles of the first panel are never updated and stay out.
+    const int workers = nt - 32;
+    T acc[TPT > 0 ? TPT : 1][4][4];
+    int i0s[TPT > 0 ? TPT : 1], j0s[TPT > 0 ? TPT : 1];
+#pragma unroll
+    for (int o = 0; o < TPT; o++) {
+        const int NT = NP / 4, q = tid - 32 + o * workers;
+        int ti = 0, tj = 0;
+        if (tid >= 32 && q < NT * (NT + 1) / 2) tile_of(q, NT, ti, tj);
+        i0s[o] = 4 * ti, j0s[o] = 4 * tj; // tile (0, 0) when none: never updated
+        if (j0s[o] >= NB) {
+#pragma unroll
+            for (int jj = 0; jj < 4; jj++) ld4(t.col(j0s[o] + jj) + i0s[o], acc[o][jj]);
+        }
+    }
+
+    if (tid == 0) diag_factor(t, 0, n, dinv, sbad);
+    __syncthreads();
     for (int c0 = 0; c0 < n; c0 += NB) {
         const int c1 = c0 + NB;
-        if (tid == 0) {
-            diag_block<T> D = {t, c0, n - c0};
-            const int bad = chol_left<T, NB>(D, dinv);
-            if (bad) *sbad = c0 + bad;
-        }
-        __syncthreads();
         if (*sbad) break; // the same in every thread
 
         // Rows below the diagonal block: x L_D^H = a, x_k = (a_k - sum_{j<k} x_j conj(L_D(k, j))) / L_D(k, k).
@@ -186,34 +264,35 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         }
         __syncthreads();
 
-        // A22 -= L21 L21^H over the lower 4x4 tiles of rows and columns c1..NP-1. Tile number
-        // q counts down the tile columns; u = last - q numbers the reversed triangle by rows,
-        // which a square root inverts.
-        const int NT = (NP - c1) / 4, last = NT * (NT + 1) / 2 - 1;
-        for (int q = tid; q <= last; q += nt) {
-            const int u = last - q;
-            int ra = (int)((sqrtf(8.0f * u + 1.0f) - 1.0f) * 0.5f);
-            while (ra * (ra + 1) / 2 > u) ra--;
-            while ((ra + 1) * (ra + 2) / 2 <= u) ra++;
-            const int tj = NT - 1 - ra, ti = NT - 1 - (u - ra * (ra + 1) / 2);
-            const int i0 = c1 + 4 * ti, j0 = c1 + 4 * tj;
-            T c[4][4];
+        // A22 -= L21 L21^H over the lower 4x4 tiles of rows and columns c1..NP-1: first the
+        // tiles of the next panel's columns c1..c1+7 (B1), then, while warp 0 factors the next
+        // diagonal block, the rest (B2). TPT > 0: the thread's own tiles, in registers from
+        // the start, each stored to the shared tile when its columns become the next panel;
+        // else tile q at a time, loaded and stored around its update.
+        const int NT = (NP - c1) / 4;
+        if (TPT > 0) {
 #pragma unroll
-            for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, c[jj]);
+            for (int o = 0; o < TPT; o++) {
+                if (j0s[o] >= c1 && j0s[o] < c1 + NB) {
+                    tile_update(acc[o], t, c0, i0s[o], j0s[o]);
 #pragma unroll
-            for (int k = 0; k < NB; k++) {
-                T li[4], lj[4];
-                const T *pk = t.col(c0 + k);
-                ld4(pk + i0, li);
-                ld4(pk + j0, lj);
-#pragma unroll
-                for (int jj = 0; jj < 4; jj++) {
-#pragma unroll
-                    for (int ii = 0; ii < 4; ii++) c[jj][ii] = S::sub_mul_conj(c[jj][ii], li[ii], lj[jj]);
+                    for (int jj = 0; jj < 4; jj++) st4(t.col(j0s[o] + jj) + i0s[o], acc[o][jj]);
                 }
             }
+        } else {
+            for (int q = tid; q < 2 * NT - 1; q += nt) shared_tile_update(t, c0, c1, NT, q);
+        }
+        __syncthreads();
+        if (tid < 32) {
+            if (tid == 0 && c1 < n) diag_factor(t, c1, n, dinv, sbad);
+        } else if (TPT > 0) {
 #pragma unroll
-            for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, c[jj]);
+            for (int o = 0; o < TPT; o++) {
+                if (j0s[o] >= c1 + NB) tile_update(acc[o], t, c0, i0s[o], j0s[o]);
+            }
+        } else {
+            const int NT2 = max(NT - 2, 0); // the last panel has no trailing tiles
+            for (int q = tid - 32; q < NT2 * (NT2 + 1) / 2; q += workers) shared_tile_update(t, c0, c1 + NB, NT2, q);
         }
         __syncthreads();
     }
@@ -222,14 +301,25 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     if (tid == 0) info[b] = *sbad;
 }
 
-#define POTRF_CTA(NAME, T)                                                                     \
-    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                              \
-        NAME(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {               \
-        if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                         \
-        potrf_cta<T>(a, ld, stride, (int)n, info, lower != 0);                                 \
+#define POTRF_CTA(SUFFIX, T)                                                                      \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                                 \
+        potrf_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {    \
+        if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                            \
+        potrf_cta<T, 0>(a, ld, stride, (int)n, info, lower != 0);                                 \
+    }
+#define POTRF_CTA_REG(SUFFIX, T)                                                                  \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                                 \
+        potrf_cta_reg_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) { \
+        if ((i64)blockIdx.x >= batch) return;                                                     \
+        potrf_cta<T, CTA_TPT>(a, ld, stride, (int)n, info, lower != 0);                           \
     }
 
-POTRF_CTA(potrf_cta_f32, float)
-POTRF_CTA(potrf_cta_f64, double)
-POTRF_CTA(potrf_cta_c64, cfloat)
-POTRF_CTA(potrf_cta_c128, cdouble)
+POTRF_CTA(f32, float)
+POTRF_CTA(f64, double)
+POTRF_CTA(c64, cfloat)
+POTRF_CTA(c128, cdouble)
+// complex128 tiles do not fit the registers of potrf_cta_reg (ptxas on sm_90: 255 registers
+// and 156 bytes spilled), so that dtype has no cta:reg=1.
+POTRF_CTA_REG(f32, float)
+POTRF_CTA_REG(f64, double)
+POTRF_CTA_REG(c64, cfloat)
