@@ -85,13 +85,11 @@ template <typename T> struct tri_width { enum { value = sizeof(T) < 16 ? 16 / si
 
 // team_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
 // fastest, spread over the team's threads so that consecutive threads take consecutive f.
-// Each thread issues the gets of 16 positions (up to 256 bytes, 64 registers, not live during
-// the solve) before the first put, so that that many global loads are in flight at once: a
-// block of 64 threads copies a 64-by-64 float matrix in two round trips to memory. No
-// division in the loop.
+// Each thread issues the gets of 8 positions (up to 128 bytes, 32 registers) before the first
+// put, so that that many global loads are in flight at once. No division in the loop.
 template <typename R, typename Get, typename Put>
 __device__ __forceinline__ void team_copy(int nf, int ns, tri_team team, Get get, Put put) {
-    enum { batch = 16 };
+    enum { batch = 8 };
     if (nf <= 0) return;
     const int nt = team.size, df = nt % nf, ds = nt / nf;
     int f = team.rank % nf, s = team.rank / nf;
@@ -258,11 +256,14 @@ template <typename T, int CH> __device__ __forceinline__ void tri_solve(const T 
         // r -= L(K.., J..J+3) y(J..J+3): columns J..J+3 all start at row J, w apart. A last
         // chunk of fewer than CH rows reads past its column into the next ones or the tile
         // (K > 0 means n > CH, so less than CH elements past a column stay in this matrix's
-        // shared memory); those r are never used, and the loop has no branch.
+        // shared memory); those r are never used, and the loop has no branch. One column at a
+        // time (no unrolling of J and u), so that the compiler holds only one column of L in
+        // registers.
+#pragma unroll 1
         for (int J = 0; J < K; J += 4) {
             const T *c = L + tri_col(J, n4) + (K - J);
             const int w = n4 - J;
-#pragma unroll
+#pragma unroll 1
             for (int u = 0; u < 4; u++) {
                 const T y = base[(J + u) * step];
 #pragma unroll
@@ -303,7 +304,7 @@ template <typename T, int CH> __device__ __forceinline__ void tri_solve(const T 
     }
 }
 
-// Each element type solves CH elements at a time in registers: 32, or 16 for complex
-// double, 64 32-bit registers at most.
-template <typename T> struct tri_chunk { enum { value = 32 }; };
-template <> struct tri_chunk<cdouble> { enum { value = 16 }; };
+// Each element type solves CH elements at a time in registers: 128 bytes, 32 32-bit
+// registers (32 floats, 16 doubles or complex floats, 8 complex doubles), and as many again
+// for the column of L that updates them.
+template <typename T> struct tri_chunk { enum { value = 128 / sizeof(T) }; };
