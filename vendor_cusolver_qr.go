@@ -2,21 +2,13 @@
 
 package batchlas
 
-import (
-	"runtime"
-	"unsafe"
-)
+import "unsafe"
 
-// QR on a CUDA queue. geqrf with m >= n is one cublas<t>geqrfBatched over the whole batch;
-// seen on the H200, it returns NaN tau for matrices scaled near overflow or underflow
-// (1e+36 in float32, 1e+300 in float64: its norms are not scaled as LAPACK's are), which
-// the conformance suite checks. So geqrf keeps a packed copy of A, marks the matrices whose
-// factor or tau came out with NaN or Inf from a finite input (one kernel pass and one small
-// download: one host synchronization per call, never per matrix), and refactors exactly
-// those from the copy with cuSOLVER's single-matrix geqrf, which is right there. A matrix
-// whose input holds NaN or Inf keeps the batched call's NaN. geqrf with m < n, orgqr/ungqr
-// and ormqr/unmqr are loops of cuSOLVER's single-matrix routines, enqueued on the stream
-// with one shared workspace.
+// QR on a CUDA queue: loops of cuSOLVER's single-matrix geqrf, orgqr/ungqr and ormqr/unmqr,
+// enqueued on the stream with one shared workspace. cuBLAS has cublas<t>geqrfBatched, but
+// on the H200 it returned NaN tau for matrices scaled near overflow or underflow (1e+36 in
+// float32, 1e+300 in float64: its norms are not scaled as LAPACK's are), which the
+// conformance suite checks; cuSOLVER's geqrf is right there.
 
 func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]] {
 	return family[geqrfCall[T]]{
@@ -27,103 +19,15 @@ func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]] {
 			if min(c.a.rows, c.a.cols) == 0 || c.a.batch == 0 {
 				return 0
 			}
-			_, parts, err := geqrfJob(c).parts(q)
-			if err != nil {
-				return 0
-			}
-			return carveBytes(append(parts, geqrfBatchedParts(c)...)...)
+			return geqrfJob(c).bytes(q)
 		},
-		launch: geqrfCUDA[T],
+		launch: func(q *Queue, c *geqrfCall[T]) error {
+			if min(c.a.rows, c.a.cols) == 0 || c.a.batch == 0 {
+				return nil
+			}
+			return geqrfJob(c).run(q)
+		},
 	}
-}
-
-// geqrfBatchedParts is the workspace that geqrfBatched needs beyond cuSOLVER's: the pointer
-// arrays for A and tau, the packed copy of A and one flag per matrix; none for m < n, which
-// runs cuSOLVER's loop alone.
-func geqrfBatchedParts[T Scalar](c *geqrfCall[T]) []int {
-	a := c.a
-	if a.rows < a.cols {
-		return nil
-	}
-	return []int{8 * a.batch, 8 * a.batch, a.rows * a.cols * a.batch * sizeOf[T](), 4 * a.batch}
-}
-
-func geqrfCUDA[T Scalar](q *Queue, c *geqrfCall[T]) error {
-	a := c.a
-	if min(a.rows, a.cols) == 0 || a.batch == 0 {
-		return nil
-	}
-	j := geqrfJob(c)
-	lwork, parts, err := j.parts(q)
-	if err != nil {
-		return err
-	}
-	p, err := carve(q, append(parts, geqrfBatchedParts(c)...)...)
-	if err != nil {
-		return err
-	}
-	if a.rows < a.cols {
-		return j.loop(q, p, lwork, nil)
-	}
-	redo, err := geqrfBatched(q, c, p[2:])
-	if err != nil || len(redo) == 0 {
-		return err
-	}
-	// Put back the input of the matrices to refactor (p[5] flags them, p[4] holds the copy).
-	m, n := a.rows, a.cols
-	if err := copyMat[T](cudaOf(q), a.devPtr(), a.ld, a.strd, p[4], m, m*n, m, n, a.batch, p[5], copyIfFailed); err != nil {
-		return err
-	}
-	return j.loop(q, p, lwork, redo)
-}
-
-// geqrfBatched factors the matrices of c (m >= n) with one cublas<t>geqrfBatched and returns
-// the ones to refactor: those whose factor or tau holds NaN or Inf although their input did
-// not. p holds geqrfBatchedParts; the packed copy keeps the input, and the flags (int32 per
-// matrix, nonzero to refactor) stay on the device.
-func geqrfBatched[T Scalar](q *Queue, c *geqrfCall[T], p []uintptr) ([]int, error) {
-	a, e, es := c.a, cudaOf(q), sizeOf[T]()
-	m, n := a.rows, a.cols
-	if err := copyMat[T](e, p[2], m, m*n, a.devPtr(), a.ld, a.strd, m, n, a.batch, 0, 0); err != nil {
-		return nil, err
-	}
-	if err := e.ptrArray(p[0], a.devPtr(), a.strd*es, a.batch); err != nil {
-		return nil, err
-	}
-	if err := e.ptrArray(p[1], c.tau.devPtr(), n*es, a.batch); err != nil {
-		return nil, err
-	}
-	info := new(int32)
-	fn := "cublas" + blasPrefix[T]() + "geqrfBatched"
-	err := vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check(fn, h.blas, uintptr(m), uintptr(n), p[0], uintptr(a.ld), p[1],
-			uintptr(unsafe.Pointer(info)), uintptr(a.batch))
-	})
-	runtime.KeepAlive(info)
-	if err != nil {
-		return nil, err
-	}
-	if err := hostInfoErr(fn, info); err != nil {
-		return nil, err
-	}
-	const warps = 4
-	err = e.launch("util", "nonfinite_new_"+dtypeName[T](), dim3{(a.batch + warps - 1) / warps, 1, 1}, dim3{32 * warps, 1, 1}, 0,
-		p[2], uintptr(m), uintptr(m*n), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.tau.devPtr(), uintptr(n),
-		uintptr(m), uintptr(n), uintptr(a.batch), p[3])
-	if err != nil {
-		return nil, err
-	}
-	flags := make([]int32, a.batch)
-	if err := e.download(byteView(flags), p[3]); err != nil {
-		return nil, err
-	}
-	var redo []int
-	for b, f := range flags {
-		if f != 0 {
-			redo = append(redo, b)
-		}
-	}
-	return redo, nil
 }
 
 func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
@@ -176,17 +80,7 @@ func (j solverJob) run(q *Queue) error {
 	if err != nil {
 		return err
 	}
-	return j.loop(q, p, lwork, nil)
-}
-
-// loop calls the routine for the matrices listed in bs, or for every matrix when bs is nil,
-// with the info word p[0] and the workspace p[1] of lwork elements.
-func (j solverJob) loop(q *Queue, p []uintptr, lwork int32, bs []int) error {
-	count, pick := j.batch, func(i int) int { return i }
-	if bs != nil {
-		count, pick = len(bs), func(i int) int { return bs[i] }
-	}
-	return vendorLoop(q, count, j.fn, func(h *cuHandles, i int) []uintptr { return j.args(h, pick(i), p[1], int(lwork), p[0]) })
+	return vendorLoop(q, j.batch, j.fn, func(h *cuHandles, b int) []uintptr { return j.args(h, b, p[1], int(lwork), p[0]) })
 }
 
 func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]] {
