@@ -205,10 +205,6 @@ type devArray struct {
 
 func matArray[T Scalar](m *Matrix[T]) devArray { return devArray{m.devPtr(), m.strd * sizeOf[T]()} }
 
-func vecArray[E Element](v *Vector[E], per int) devArray {
-	return devArray{v.devPtr(), per * sizeOf[E]()}
-}
-
 // ptrArraysBytes is the workspace of ptrArrays.
 func ptrArraysBytes(batch, arrays, extra int) int { return alignUp(8*batch*arrays, 256) + extra }
 

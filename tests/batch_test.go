@@ -188,28 +188,16 @@ func split(t *testing.T, err error, batch int, outs ...output) [][]complex128 {
 func TestBatchIdenticalItems(t *testing.T) {
 	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
 		for op, run := range batchRuns {
-			fams, _, err := batchlas.RouteCandidates(op, "f64")
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, fam := range fams {
-				t.Run(op+"/"+fam, func(t *testing.T) {
-					restore, err := batchlas.PinRoute(op, fam)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer restore()
-					// A saturating batch at a size most families take, then more than 65535
-					// tiny matrices.
-					// The system LAPACK takes alignment-dependent paths (OpenBLAS's geqrf gave
-					// items differing in the last bit), so the host and vendor families are held
-					// to n*eps, the native kernels to identical bits.
-					exact := fam != "host" && fam != "vendor"
-					for _, c := range []struct{ n, batch int }{{24, 2048}, {3, 65536 + 37}} {
-						checkIdentical(t, q, op, run, c.n, c.batch, exact)
-					}
-				})
-			}
+			forEachFamily(t, op, func(t *testing.T, fam string) {
+				// The system LAPACK takes alignment-dependent paths (OpenBLAS's geqrf gave
+				// items differing in the last bit), so the host and vendor families are held
+				// to n*eps, the native kernels to identical bits. A saturating batch at a size
+				// most families take, then more than 65535 tiny matrices.
+				exact := fam != "host" && fam != "vendor"
+				for _, c := range []struct{ n, batch int }{{24, 2048}, {3, 65536 + 37}} {
+					checkIdentical(t, q, op, run, c.n, c.batch, exact)
+				}
+			})
 		}
 	})
 }

@@ -241,30 +241,47 @@ func TestRouteEveryFamilyPinned(t *testing.T) {
 	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
 		for _, op := range batchlas.RoutedOps() {
 			ps, ok := pinnedSuites[op]
-			fams, _, err := batchlas.RouteCandidates(op, "f64")
-			if !ok || err != nil {
+			if !ok {
 				continue
 			}
-			for _, fam := range fams {
-				t.Run(op+"/"+fam, func(t *testing.T) {
-					restore, err := batchlas.PinRoute(op, fam)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer restore()
-					if chosen, err := traced(t, func() error { return ps.probe(q) }); routeRefused(err) {
-						t.Skipf("%s cannot run on %s: %v", fam, q.Device().Key, err)
-					} else if err != nil {
-						t.Fatalf("probe: %v", err)
-					} else if !strings.Contains(chosen, "-> "+fam+" ") {
-						// The class word "vendor" falls back to auto instead of refusing.
-						t.Skipf("%s does not run on %s: %s", fam, q.Device().Key, chosen)
-					}
-					ps.suite(t, q)
-				})
-			}
+			forEachFamily(t, op, func(t *testing.T, fam string) {
+				if chosen, err := traced(t, func() error { return ps.probe(q) }); routeRefused(err) {
+					t.Skipf("%s cannot run on %s: %v", fam, q.Device().Key, err)
+				} else if err != nil {
+					t.Fatalf("probe: %v", err)
+				} else if !strings.Contains(chosen, "-> "+fam+" ") {
+					// The class word "vendor" falls back to auto instead of refusing.
+					t.Skipf("%s does not run on %s: %s", fam, q.Device().Key, chosen)
+				}
+				ps.suite(t, q)
+			})
 		}
 	})
+}
+
+// pinFor pins op to spelling until t ends.
+func pinFor(t *testing.T, op, spelling string) {
+	t.Helper()
+	restore, err := batchlas.PinRoute(op, spelling)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(restore)
+}
+
+// forEachFamily runs f in a subtest op/fam under the pin of each family of op.
+func forEachFamily(t *testing.T, op string, f func(t *testing.T, fam string)) {
+	t.Helper()
+	fams, _, err := batchlas.RouteCandidates(op, "f64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fam := range fams {
+		t.Run(op+"/"+fam, func(t *testing.T) {
+			pinFor(t, op, fam)
+			f(t, fam)
+		})
+	}
 }
 
 // TestRouteTables checks every shipped table: its name is <op>.<device>.txt of a routed op,

@@ -326,11 +326,6 @@ func (s Stored[T]) SetDense(b int, d Dense) {
 	}
 }
 
-// Clone is a deep copy.
-func (s Stored[T]) Clone() Stored[T] {
-	return Stored[T]{Layout: s.Layout, S: append([]T(nil), s.S...)}
-}
-
 // Upload makes a matrix of s's layout on q and copies s into it, gaps included.
 func Upload[T batchlas.Scalar](t testing.TB, q *batchlas.Queue, s Stored[T]) *batchlas.Matrix[T] {
 	t.Helper()

@@ -157,13 +157,8 @@ func TestCUDATrsmCTA(t *testing.T) {
 }
 
 func trsmCTALimit[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
-	for _, op := range []string{"trsm", "potrs"} {
-		restore, err := batchlas.PinRoute(op, "cta")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer restore()
-	}
+	pinFor(t, "trsm", "cta")
+	pinFor(t, "potrs", "cta")
 	// fits asks whether order n with one right-hand side is accepted.
 	fits := func(op string, n int) bool {
 		a, b := probeMatrix[T](q, n, n, 1), probeMatrix[T](q, n, 1, 1)
