@@ -15,7 +15,7 @@ if ! (cd .dev/kernels && ./build.sh) >"$OUT/kernels_build.log" 2>&1; then
 fi
 tar czf "$OUT/fatbins.tgz" -C .dev/kernels $(cd .dev/kernels && ls *.fatbin) MANIFEST
 grep -E "^== |spill|Used" "$OUT/kernels_build.log" | grep -B1 -E "sm_90|spill" | grep -vE "^--" >"$OUT/kernels_resources.txt" || true
-(cd tests && timeout ${TEST_TIMEOUT:-240} ../.dev/tests.test -test.run "${TESTS:-Test(RouteEveryFamilyPinned|BatchIdenticalItems)/sm_90/.*/(tiny|warp|regs|cta)}" -test.v) >"$OUT/native_tests.log" 2>&1
+(cd tests && timeout ${TEST_TIMEOUT:-240} ../.dev/tests.test -test.run "${TESTS:-Test(RouteEveryFamilyPinned|BatchIdenticalItems)/sm_90/.*/(tiny|warp|regs|cta)|TestCUDA}" -test.v) >"$OUT/native_tests.log" 2>&1
 echo "tests: rc=$? pass=$(grep -c -- '--- PASS' "$OUT/native_tests.log") fail=$(grep -c -- '--- FAIL' "$OUT/native_tests.log") skip=$(grep -c -- '--- SKIP' "$OUT/native_tests.log")"
 grep -- "--- FAIL" "$OUT/native_tests.log" | head -20
 if [ -n "${ROOT_TESTS:-}" ]; then

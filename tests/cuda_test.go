@@ -142,22 +142,15 @@ func TestCUDAClosed(t *testing.T) {
 	}
 }
 
-// TestCUDAPotrfFamilies runs each CUDA family of potrf pinned: tiny at its largest order and
-// refused one above it, both families on a batch of 70000 (beyond the 65535 grid limit).
+// TestCUDAPotrfFamilies runs each CUDA family of potrf pinned: tiny at order 32, refused one
+// above its largest order, both families on a batch of 70000 (beyond the 65535 grid limit).
 func TestCUDAPotrfFamilies(t *testing.T) {
 	q := cudaQueue(t)
-	pin := func(t *testing.T, fam string) {
-		restore, err := batchlas.PinRoute("potrf", fam)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(restore)
-	}
 	for _, fam := range []string{"tiny", "vendor"} {
 		for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
 			for _, l := range []Layout{{Rows: 32, Cols: 32, LDPad: 1, StridePad: 3, Batch: 300}, {Rows: 3, Cols: 3, Batch: 70000}} {
 				t.Run(fmt.Sprintf("%s_%v_%v", fam, uplo, l), func(t *testing.T) {
-					pin(t, fam)
+					pinFor(t, "potrf", fam)
 					ForEachDType(t, q,
 						func(t *testing.T, q *batchlas.Queue) { checkPotrf[float32](t, q, uplo, l, map[int]int{7: 2}) },
 						func(t *testing.T, q *batchlas.Queue) { checkPotrf[float64](t, q, uplo, l, map[int]int{7: 2}) },
@@ -167,18 +160,23 @@ func TestCUDAPotrfFamilies(t *testing.T) {
 			}
 		}
 	}
-	t.Run("tiny_refuses_33", func(t *testing.T) {
-		pin(t, "tiny")
-		a, err := batchlas.NewMatrix[float64](q, 33, 33, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer a.Free()
-		info, err := batchlas.NewVector[int32](q, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer info.Free()
-		WantArgErr(t, batchlas.Potrf(q, batchlas.Lower, a, info), "route")
-	})
+	// tiny takes n <= 64 (n <= 32 for complex128, whose rows would not fit the registers).
+	t.Run("tiny_refuses_65", func(t *testing.T) { tinyRefuses[float64](t, q, 65) })
+	t.Run("tiny_refuses_33_c128", func(t *testing.T) { tinyRefuses[complex128](t, q, 33) })
+}
+
+// tinyRefuses checks that potrf pinned to tiny refuses order n with an error naming route.
+func tinyRefuses[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, n int) {
+	pinFor(t, "potrf", "tiny")
+	a, err := batchlas.NewMatrix[T](q, n, n, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Free()
+	info, err := batchlas.NewVector[int32](q, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer info.Free()
+	WantArgErr(t, batchlas.Potrf(q, batchlas.Lower, a, info), "route")
 }
