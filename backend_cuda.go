@@ -159,7 +159,8 @@ type dim3 struct{ x, y, z int }
 // argument count from the size.
 func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args ...uintptr) error {
 	const paramBuffer, paramSize, paramEnd = 1, 2, 0
-	vals := append(make([]uintptr, 0, max(1, len(args))), args...)[:max(1, len(args))]
+	vals := make([]uintptr, max(1, len(args))) // one word at least, for a pointer to pin
+	copy(vals, args)
 	size := uintptr(8 * len(args))
 	extra := []uintptr{paramBuffer, uintptr(unsafe.Pointer(&vals[0])), paramSize, uintptr(unsafe.Pointer(&size)), paramEnd}
 	var pin runtime.Pinner

@@ -155,11 +155,9 @@ void runBlock(int nthreads) {
     std::vector<int> warpLive(nwarps), warpWait(nwarps);
     for (int w = 0; w < nwarps; w++) warpLive[w] = std::min(32, nthreads - 32 * w);
     while (live > 0) {
-        bool ran = false;
         for (int i = 0; i < nthreads; i++) {
             Fiber &f = fibers[i];
             if (f.state != Runnable) continue;
-            ran = true;
             running = &f;
             cur = &f.t;
             emu_switch(&schedSP, f.sp);
@@ -186,7 +184,6 @@ void runBlock(int nthreads) {
         bool any = false;
         for (int i = 0; i < nthreads; i++) any |= fibers[i].state == Runnable;
         if (live > 0 && !any) deadlock("threads wait at a barrier or shuffle that not every live thread (of the block or warp) reaches");
-        (void)ran;
     }
 }
 
