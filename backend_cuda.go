@@ -210,6 +210,18 @@ func (e *cudaEngine) zero32(p uintptr, n int) error {
 	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemsetD32Async", p, 0, uintptr(n), e.stream) })
 }
 
+// quickReturn is the quick return of a native factorization: true when no kernel need run,
+// after writing info 0 for a batch of empty matrices.
+func quickReturn(q *Queue, rows, cols, batch int, info *Vector[int32]) (bool, error) {
+	switch {
+	case batch == 0:
+		return true, nil
+	case rows == 0 || cols == 0:
+		return true, cudaOf(q).zero32(info.devPtr(), batch)
+	}
+	return false, nil
+}
+
 // cudaOf is q's CUDA engine.
 func cudaOf(q *Queue) *cudaEngine { return q.eng.(*cudaEngine) }
 

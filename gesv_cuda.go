@@ -21,11 +21,8 @@ func gesvRegsCanRun[T Scalar](q *Queue, c *gesvCall[T]) bool {
 // grid x.
 func gesvRegs[T Scalar](q *Queue, c *gesvCall[T]) error {
 	a, b := c.a, c.b
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	n := a.rows
 	return cudaOf(q).launch("gesv_regs", fmt.Sprintf("gesv_regs%d_%s", (n+31)/32, dtypeName[T]()),
@@ -48,11 +45,8 @@ func gesvCTACanRun[T Scalar](q *Queue, c *gesvCall[T]) bool {
 // matrix, which factors A and solves for B in one pass; the batch in grid x.
 func gesvCTA[T Scalar](q *Queue, c *gesvCall[T]) error {
 	a, b := c.a, c.b
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	return cudaOf(q).launch("gesv_cta", fmt.Sprintf("gesv_cta%d_%s", luSolveRows(a.rows), dtypeName[T]()),
 		dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.rows), 1, 1},

@@ -40,11 +40,8 @@ func getrfTinyCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 // block, the batch in grid x.
 func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	threads := getrfTinyThreads[T](a.rows)
 	return cudaOf(q).launch("getrf_tiny", fmt.Sprintf("getrf_tiny%d_%s", a.rows, dtypeName[T]()),
@@ -109,11 +106,8 @@ func getrfWarpCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 // getrfWarpMatrices per block, the batch in grid x.
 func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 || a.cols == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	rc := 1
 	if max(a.rows, a.cols) > 32 {
@@ -144,11 +138,8 @@ func getrfRegsCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 // warp per luRegCols columns, the batch in grid x.
 func getrfRegs[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 || a.cols == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	return cudaOf(q).launch("getrf_regs", fmt.Sprintf("getrf_regs%d_%s", (a.rows+31)/32, dtypeName[T]()),
 		dim3{a.batch, 1, 1}, dim3{32 * ((a.cols + luRegCols - 1) / luRegCols), 1, 1}, getrfRegsShared(c),
@@ -167,11 +158,8 @@ func getrfCTACanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 // per matrix, the batch in grid x.
 func getrfCTA[T Scalar](q *Queue, c *getrfCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 || a.cols == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	return cudaOf(q).launch("getrf_cta", "getrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.cols), 1, 1},
 		getrfCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),

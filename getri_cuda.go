@@ -18,11 +18,8 @@ func getriCTACanRun[T Scalar](q *Queue, c *getriCall[T]) bool {
 // warp solving luSolveValues/C columns of the inverse at a time; the batch in grid x.
 func getriCTA[T Scalar](q *Queue, c *getriCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	n := a.rows
 	return cudaOf(q).launch("getri_cta", fmt.Sprintf("getri_cta%d_%s", luSolveRows(n), dtypeName[T]()),

@@ -66,11 +66,8 @@ func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 // potrfTiny launches the tiny kernel for n, the batch in grid x.
 func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 	a := c.a
-	if a.batch == 0 {
-		return nil
-	}
-	if a.rows == 0 {
-		return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
 	}
 	kernel, threads, perBlock, shared := potrfTinyShape[T](a.rows)
 	return cudaOf(q).launch("potrf_tiny", "potrf_tiny_"+kernel+"_"+dtypeName[T](),
@@ -121,11 +118,8 @@ func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
 func potrfCTA[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) error {
 	return func(q *Queue, c *potrfCall[T]) error {
 		a := c.a
-		if a.batch == 0 {
-			return nil
-		}
-		if a.rows == 0 {
-			return cudaOf(q).zero32(c.info.devPtr(), a.batch)
+		if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+			return err
 		}
 		kernel, threads, _ := potrfCTAShape(a.rows, reg)
 		return cudaOf(q).launch("potrf_cta", kernel+dtypeName[T](),
