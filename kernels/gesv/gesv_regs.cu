@@ -44,7 +44,7 @@ __device__ __forceinline__ void gesv_regs(T *a, i64 lda, i64 sa, int *ipiv, T *b
 }
 
 #define GESV_REGS(NAME, T, RC)                                                                   \
-    extern "C" __global__ void __launch_bounds__(256) NAME(T *a, i64 lda, i64 sa, int *ipiv, T *b, i64 ldb, i64 sb, \
+    extern "C" __global__ void __launch_bounds__(256, 1) NAME(T *a, i64 lda, i64 sa, int *ipiv, T *b, i64 ldb, i64 sb, \
                                                             i64 n, i64 nrhs, i64 batch, int *info) { \
         gesv_regs<T, RC>(a, lda, sa, ipiv, b, ldb, sb, (int)n, (int)nrhs, batch, info);          \
     }

@@ -57,7 +57,7 @@ __device__ __forceinline__ void getri_cta(T *a, i64 lda, i64 sa, const int *ipiv
 }
 
 #define GETRI_CTA(NAME, T, C)                                                                    \
-    extern "C" __global__ void __launch_bounds__(256)                                            \
+    extern "C" __global__ void __launch_bounds__(256, 1)                                         \
         NAME(T *a, i64 lda, i64 sa, const int *ipiv, i64 n, i64 batch, int *info) {              \
         getri_cta<T, C>(a, lda, sa, ipiv, (int)n, batch, info);                                   \
     }

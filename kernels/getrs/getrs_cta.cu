@@ -28,7 +28,7 @@ __device__ __forceinline__ void getrs_cta(const T *a, i64 lda, i64 sa, const int
 }
 
 #define GETRS_CTA(NAME, T, C)                                                                    \
-    extern "C" __global__ void __launch_bounds__(256) NAME(const T *a, i64 lda, i64 sa, const int *ipiv, T *b,  \
+    extern "C" __global__ void __launch_bounds__(256, 1) NAME(const T *a, i64 lda, i64 sa, const int *ipiv, T *b,  \
                                                             i64 ldb, i64 sb, i64 n, i64 nrhs, i64 batch, i64 trans) { \
         getrs_cta<T, C>(a, lda, sa, ipiv, b, ldb, sb, (int)n, (int)nrhs, batch, (int)trans);    \
     }

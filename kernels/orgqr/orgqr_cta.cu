@@ -86,7 +86,7 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
 // m <= P*rpl, lds >= P*rpl and lds*sizeof(T) a multiple of 16). Dynamic shared memory:
 // n*lds + k elements.
 #define ORGQR_CTA(NAME, T)                                                                        \
-    extern "C" __global__ void __launch_bounds__(512)                                             \
+    extern "C" __global__ void __launch_bounds__(512, 1)                                          \
         NAME(T *a, i64 ld, i64 stride, i64 m, i64 n, i64 k, const T *tau, i64 batch, i64 P, i64 lds, \
              i64 rpl) {                                                                            \
         orgqr_cta<T>(a, ld, stride, (int)m, (int)n, (int)k, tau, batch, (int)P, (int)lds, (int)rpl);  \

@@ -302,13 +302,13 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
 }
 
 #define POTRF_CTA(SUFFIX, T)                                                                      \
-    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                                 \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS, 1)                              \
         potrf_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {    \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                            \
         potrf_cta<T, 0>(a, ld, stride, (int)n, info, lower != 0);                                 \
     }
 #define POTRF_CTA_REG(SUFFIX, T)                                                                  \
-    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                                 \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS, 1)                              \
         potrf_cta_reg_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) { \
         if ((i64)blockIdx.x >= batch) return;                                                     \
         potrf_cta<T, CTA_TPT>(a, ld, stride, (int)n, info, lower != 0);                           \

@@ -46,7 +46,7 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
 }
 
 #define POTRS_CTA(NAME, T)                                                                                \
-    extern "C" __global__ void __launch_bounds__(TRI_THREADS)                                             \
+    extern "C" __global__ void __launch_bounds__(TRI_THREADS, 1)                                          \
         NAME(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, i64 n, i64 nrhs, i64 batch, i64 lower,   \
              const int *info, i64 team) {                                                                 \
         potrs_cta<T>(a, lda, sa, b, ldb, sb, (int)n, (int)nrhs, batch, lower != 0, info, (int)team);      \
