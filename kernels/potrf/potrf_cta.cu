@@ -301,23 +301,27 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
     if (tid == 0) info[b] = *sbad;
 }
 
-#define POTRF_CTA(SUFFIX, T)                                                                      \
-    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS, 1)                              \
+// MINB is __launch_bounds__'s blocks per SM, which sets ptxas's register budget: 2 (128
+// registers) where the kernel fits that without spilling, as two blocks a multiprocessor run
+// faster than one; 1 for complex128, which needs more. Left to itself, ptxas picks a budget
+// that spills a few bytes (4 for float on sm_90).
+#define POTRF_CTA(SUFFIX, T, MINB)                                                                \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS, MINB)                           \
         potrf_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {    \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                            \
         potrf_cta<T, 0>(a, ld, stride, (int)n, info, lower != 0);                                 \
     }
 #define POTRF_CTA_REG(SUFFIX, T)                                                                  \
-    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS, 1)                              \
+    extern "C" __global__ void __launch_bounds__(CTA_MAX_THREADS)                                 \
         potrf_cta_reg_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) { \
         if ((i64)blockIdx.x >= batch) return;                                                     \
         potrf_cta<T, CTA_TPT>(a, ld, stride, (int)n, info, lower != 0);                           \
     }
 
-POTRF_CTA(f32, float)
-POTRF_CTA(f64, double)
-POTRF_CTA(c64, cfloat)
-POTRF_CTA(c128, cdouble)
+POTRF_CTA(f32, float, 2)
+POTRF_CTA(f64, double, 2)
+POTRF_CTA(c64, cfloat, 2)
+POTRF_CTA(c128, cdouble, 1)
 // complex128 tiles do not fit the registers of potrf_cta_reg (ptxas on sm_90: 255 registers
 // and 156 bytes spilled), so that dtype has no cta:reg=1.
 POTRF_CTA_REG(f32, float)

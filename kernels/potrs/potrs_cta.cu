@@ -45,14 +45,17 @@ __device__ void potrs_cta(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, in
     }
 }
 
-#define POTRS_CTA(NAME, T)                                                                                \
-    extern "C" __global__ void __launch_bounds__(TRI_THREADS, 1)                                          \
+// MINB is __launch_bounds__'s blocks per SM, which sets ptxas's register budget: 8 (128
+// registers) for double, which fits that; 1 for the others, which spill a few bytes there
+// (ptxas's own choice on sm_90).
+#define POTRS_CTA(NAME, T, MINB)                                                                          \
+    extern "C" __global__ void __launch_bounds__(TRI_THREADS, MINB)                                       \
         NAME(const T *a, i64 lda, i64 sa, T *b, i64 ldb, i64 sb, i64 n, i64 nrhs, i64 batch, i64 lower,   \
              const int *info, i64 team) {                                                                 \
         potrs_cta<T>(a, lda, sa, b, ldb, sb, (int)n, (int)nrhs, batch, lower != 0, info, (int)team);      \
     }
 
-POTRS_CTA(potrs_cta_f32, float)
-POTRS_CTA(potrs_cta_f64, double)
-POTRS_CTA(potrs_cta_c64, cfloat)
-POTRS_CTA(potrs_cta_c128, cdouble)
+POTRS_CTA(potrs_cta_f32, float, 1)
+POTRS_CTA(potrs_cta_f64, double, 8)
+POTRS_CTA(potrs_cta_c64, cfloat, 1)
+POTRS_CTA(potrs_cta_c128, cdouble, 1)
