@@ -25,16 +25,20 @@ fuzz:
 bench:
 	$(GO) run ./cmd/batchbench
 
-# Cross-compiles the cuda conformance suite and batchbench into $(DEV)/ (git-ignored), with
-# the kernel sources and build script, for a GPU machine that has no Go; README.md, "On a
-# GPU machine", has the command that runs them there.
+# Cross-compiles the cuda conformance suite and batchbench into $(DEV)/ (git-ignored) for a
+# GPU machine that has no Go; README.md, "On a GPU machine", has the commands that run them
+# there. The binaries leave the fatbins out (an -overlay empties kernels/*.fatbin for the
+# build), which keeps the bundle small: there they read the kernels from
+# BATCHLAS_CUDA_KERNELS, the checkout's kernels/ or a fresh build of it (bench/device.sh).
 device-bundle:
 	mkdir -p $(DEV)
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags cuda -o $(DEV)/tests.test ./tests
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags "cuda novendor" -o $(DEV)/census.test ./tests
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -ldflags "-s -w" -tags cuda -o $(DEV)/root.test .
-	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -tags cuda -ldflags "-s -w -X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
-	rm -rf $(DEV)/kernels && cp -r kernels $(DEV)/kernels && rm -rf $(DEV)/kernels/emu
+	: >$(DEV)/empty
+	printf '{"Replace":{%s}}' "$$(for f in kernels/*.fatbin; do printf '"%s":"%s",' "$$PWD/$$f" "$$PWD/$(DEV)/empty"; done | sed 's/,$$//')" >$(DEV)/overlay.json
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -overlay $(DEV)/overlay.json -ldflags "-s -w" -tags cuda -o $(DEV)/tests.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -overlay $(DEV)/overlay.json -ldflags "-s -w" -tags "cuda novendor" -o $(DEV)/census.test ./tests
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) test -c -overlay $(DEV)/overlay.json -ldflags "-s -w" -tags cuda -o $(DEV)/root.test .
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 $(GO) build -overlay $(DEV)/overlay.json -tags cuda -ldflags "-s -w -X main.commit=$$(git rev-parse --short HEAD)" -o $(DEV)/batchbench ./cmd/batchbench
+	rm -rf $(DEV)/kernels
 
 # The vendor-free census: the conformance suite built with -tags novendor (plus CENSUS_TAGS,
 # e.g. cuda), and every call that no native family could run.

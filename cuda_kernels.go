@@ -16,7 +16,7 @@ import (
 // For kernel work on a GPU machine without Go, the environment variable
 // BATCHLAS_CUDA_KERNELS may name a folder whose <name>.fatbin files replace the embedded ones
 // (kernels/build.sh writes them next to itself): a binary built once then runs kernels
-// rebuilt there.
+// rebuilt there. The binaries of make device-bundle embed empty fatbins and need it.
 //
 //go:embed kernels/*.fatbin
 var fatbins embed.FS
@@ -43,7 +43,7 @@ func (e *cuExec) function(lib *dynLib, mod, fn string) (uintptr, error) {
 	if !ok {
 		img, err := kernelImage(mod)
 		if err != nil || len(img) == 0 {
-			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build", mod)
+			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build (a device bundle's binaries read it from the folder BATCHLAS_CUDA_KERNELS names)", mod)
 		}
 		if err := lib.check("cuModuleLoadData", uintptr(unsafe.Pointer(&m)), uintptr(unsafe.Pointer(&img[0]))); err != nil {
 			return 0, err
