@@ -12,22 +12,14 @@ func init() {
 
 // getriBench inverts, in place, the LU factors and pivots of random well-conditioned matrices
 // that pivot (randDominant), factored once with Getrf at construction.
-type getriBench[T batchlas.Scalar] struct {
-	square[T]  // input: the LU factors; dense: the sampled matrices before factoring
-	ipiv, info *batchlas.Vector[int32]
-}
+type getriBench[T batchlas.Scalar] struct{ luBench[T] } // its dense keeps the matrices before factoring
 
 func newGetri[T batchlas.Scalar](q *batchlas.Queue, n, batch int) (bench, error) {
-	s, err := newSquare[T](q, newRand(n, batch), n, batch, randDominant[T])
+	lu, err := newLU[T](q, n, batch, randDominant[T], true)
 	if err != nil {
 		return nil, err
 	}
-	b := &getriBench[T]{square: s}
-	if b.ipiv, err = b.factorLU(); err != nil {
-		return nil, err
-	}
-	b.info, err = batchlas.NewVector[int32](q, batch)
-	return b, err
+	return &getriBench[T]{lu}, nil
 }
 
 func (b *getriBench[T]) run() error { return batchlas.Getri(b.q, b.a, b.ipiv, b.info) }
@@ -37,7 +29,6 @@ func (b *getriBench[T]) bytes() float64 {
 	n := float64(b.n)
 	return b.square.bytes() + (4*n+4)*float64(b.a.Batch())
 }
-func (b *getriBench[T]) free() { b.a.Free(); b.ipiv.Free(); b.info.Free() }
 
 // verify checks info and ||A inv(A) - I|| / (n eps ||A|| ||inv(A)||).
 func (b *getriBench[T]) verify() (float64, error) {

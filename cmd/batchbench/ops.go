@@ -374,27 +374,46 @@ func (s *square[T]) solved(r rhs[T], info *batchlas.Vector[int32]) (float64, err
 	return worst, nil
 }
 
-// getrfBench factors random general matrices in place with partial pivoting.
-type getrfBench[T batchlas.Scalar] struct {
+// luBench is the state of the getrf and getri benchmarks: the matrices, the pivots and info.
+type luBench[T batchlas.Scalar] struct {
 	square[T]
 	ipiv, info *batchlas.Vector[int32]
 }
 
-func newGetrf[T batchlas.Scalar](q *batchlas.Queue, n, batch int) (bench, error) {
-	s, err := newSquare[T](q, newRand(n, batch), n, batch, randGeneral[T])
+// newLU samples the matrices with gen; factored replaces them by their LU factors and pivots
+// (factorLU), else the pivots are left to the call.
+func newLU[T batchlas.Scalar](q *batchlas.Queue, n, batch int, gen func(*rand.Rand, int) tests.Dense, factored bool) (luBench[T], error) {
+	s, err := newSquare[T](q, newRand(n, batch), n, batch, gen)
 	if err != nil {
-		return nil, err
+		return luBench[T]{}, err
 	}
-	b := &getrfBench[T]{square: s}
-	if b.ipiv, err = batchlas.NewVector[int32](q, n*batch); err != nil {
-		return nil, err
+	b := luBench[T]{square: s}
+	if factored {
+		b.ipiv, err = b.factorLU()
+	} else {
+		b.ipiv, err = batchlas.NewVector[int32](q, n*batch)
+	}
+	if err != nil {
+		return b, err
 	}
 	b.info, err = batchlas.NewVector[int32](q, batch)
 	return b, err
 }
 
+func (b *luBench[T]) free() { b.a.Free(); b.ipiv.Free(); b.info.Free() }
+
+// getrfBench factors random general matrices in place with partial pivoting.
+type getrfBench[T batchlas.Scalar] struct{ luBench[T] }
+
+func newGetrf[T batchlas.Scalar](q *batchlas.Queue, n, batch int) (bench, error) {
+	lu, err := newLU[T](q, n, batch, randGeneral[T], false)
+	if err != nil {
+		return nil, err
+	}
+	return &getrfBench[T]{lu}, nil
+}
+
 func (b *getrfBench[T]) run() error { return batchlas.Getrf(b.q, b.a, b.ipiv, b.info) }
-func (b *getrfBench[T]) free()      { b.a.Free(); b.ipiv.Free(); b.info.Free() }
 
 // verify checks ||P^T A - L U|| / (n eps ||A||) on the sampled matrices.
 func (b *getrfBench[T]) verify() (float64, error) {
