@@ -19,7 +19,7 @@ func posvFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *pot
 // posvCTACanRun: potrf has a native family for a and potrs "cta" can solve b.
 func posvCTACanRun[T Scalar](q *Queue, c *posvCall[T]) bool {
 	f, _ := posvFactor(q, c)
-	return f != nil && potrsCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
+	return f != nil && triCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
 }
 
 // posvCTABufferSize is the workspace of the factorization; the solve needs none.

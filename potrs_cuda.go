@@ -6,19 +6,11 @@ package batchlas
 // a tile of 8 right-hand sides (trsm "cta"'s limit; a call with nothing to solve always
 // runs).
 func potrsCTACanRun[T Scalar](q *Queue, c *potrsCall[T]) bool {
-	return potrsCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
+	return triCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
 }
 
 func potrsCTA[T Scalar](q *Queue, c *potrsCall[T]) error {
 	return potrsCTALaunch(q, c.uplo, c.a, c.b, 0)
-}
-
-func potrsCTAFits[T Scalar](q *Queue, n, nrhs, batch int) bool {
-	if q.dev.Backend != CUDA {
-		return false
-	}
-	_, ok := triCTAShape(q, n, nrhs, sizeOf[T]())
-	return ok || n == 0 || nrhs == 0 || batch == 0
 }
 
 // potrsCTALaunch launches kernels/potrs/potrs_cta.cu: one block per matrix, the batch in grid

@@ -78,15 +78,21 @@ func trsmOrder[T Scalar](c *trsmCall[T]) (n, vectors int) {
 	return c.b.cols, c.b.rows
 }
 
-// trsmCTACanRun: a CUDA queue whose shared memory per block holds A's triangle and a tile of
-// 8 vectors (trsm with nothing to solve always runs).
-func trsmCTACanRun[T Scalar](q *Queue, c *trsmCall[T]) bool {
+// triCTAFits: a CUDA queue whose shared memory per block holds a triangle of order n and a
+// tile of 8 vectors, the limit of the trsm and potrs "cta" kernels (a call with nothing to
+// solve always runs).
+func triCTAFits[T Scalar](q *Queue, n, vectors, batch int) bool {
 	if q.dev.Backend != CUDA {
 		return false
 	}
-	n, vectors := trsmOrder(c)
 	_, ok := triCTAShape(q, n, vectors, sizeOf[T]())
-	return ok || n == 0 || vectors == 0 || c.b.batch == 0
+	return ok || n == 0 || vectors == 0 || batch == 0
+}
+
+// trsmCTACanRun: triCTAFits for A's order and B's vectors.
+func trsmCTACanRun[T Scalar](q *Queue, c *trsmCall[T]) bool {
+	n, vectors := trsmOrder(c)
+	return triCTAFits[T](q, n, vectors, c.b.batch)
 }
 
 // trsmCTA launches kernels/trsm/trsm_cta.cu: one block per matrix, the batch in grid x.
