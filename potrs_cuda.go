@@ -2,9 +2,7 @@
 
 package batchlas
 
-// potrsCTACanRun: a CUDA queue whose shared memory per block holds the factor's triangle and
-// a tile of 8 right-hand sides (trsm "cta"'s limit; a call with nothing to solve always
-// runs).
+// potrsCTACanRun: triCTAFits for the factor's order and B's columns.
 func potrsCTACanRun[T Scalar](q *Queue, c *potrsCall[T]) bool {
 	return triCTAFits[T](q, c.a.rows, c.b.cols, c.a.batch)
 }
