@@ -63,6 +63,7 @@ func (c *potrfCall[T]) key() callKey {
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
 		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
+		{name: "warp", canRun: potrfWarpCanRun[T], launch: potrfWarp[T]},
 		// cta:reg=0 updates the trailing tiles in shared memory (any n the shared memory
 		// holds); cta:reg=1 keeps them in registers (n <= 112). A pin "cta" is the first.
 		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 0}}, canRun: potrfCTACanRun[T](false), launch: potrfCTA[T](false)},

@@ -2,7 +2,7 @@
 
 package batchlas
 
-// The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_cta.cu). Each canRun is
+// The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_warp.cu, potrf_cta.cu). Each canRun is
 // exactly what its launch accepts: a CUDA queue with 32-lane warps, the order in range, and
 // the dynamic shared memory the launch asks for within the device's per-block limit.
 
@@ -72,6 +72,44 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 	kernel, threads, perBlock, shared := potrfTinyShape[T](a.rows)
 	return cudaOf(q).launch("potrf_tiny", "potrf_tiny_"+kernel+"_"+dtypeName[T](),
 		dim3{(a.batch + perBlock - 1) / perBlock, 1, 1}, dim3{threads, 1, 1}, shared,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
+}
+
+// potrfWarpMax is the largest order of the "warp" family: a lane holds two rows of a panel.
+const potrfWarpMax = 64
+
+// potrfWarpWarps is WARP_WARPS of potrf_warp.cu: the warps, one matrix each, of a block.
+const potrfWarpWarps = 4
+
+// potrfWarpShape is the warp family's kernel (rows of a panel a lane holds) and dynamic
+// shared bytes at order n: a packed lower-triangle tile per warp, as potrf_cta's without the
+// 80 bytes that kernel keeps for the block.
+func potrfWarpShape[T Scalar](n int) (kernel string, shared int) {
+	kernel = "r1"
+	if n > 32 {
+		kernel = "r2"
+	}
+	return kernel, potrfWarpWarps * (potrfCTAShared[T](n) - 80)
+}
+
+// potrfWarpCanRun: a CUDA queue with 32-lane warps, n <= potrfWarpMax, the shared memory
+// and the grid within limits.
+func potrfWarpCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
+	_, shared := potrfWarpShape[T](c.a.rows)
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= potrfWarpMax &&
+		shared <= q.dev.SharedMem && (c.a.batch+potrfWarpWarps-1)/potrfWarpWarps <= potrfGridMax
+}
+
+// potrfWarp launches kernels/potrf/potrf_warp.cu: a warp per matrix, potrfWarpWarps to a
+// block, the batch in grid x.
+func potrfWarp[T Scalar](q *Queue, c *potrfCall[T]) error {
+	a := c.a
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
+	}
+	kernel, shared := potrfWarpShape[T](a.rows)
+	return cudaOf(q).launch("potrf_warp", "potrf_warp_"+kernel+"_"+dtypeName[T](),
+		dim3{(a.batch + potrfWarpWarps - 1) / potrfWarpWarps, 1, 1}, dim3{32 * potrfWarpWarps, 1, 1}, shared,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 

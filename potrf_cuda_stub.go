@@ -8,6 +8,12 @@ func potrfTiny[T Scalar](*Queue, *potrfCall[T]) error {
 	return argErr("potrf", "route", "the tiny family needs the cuda build")
 }
 
+func potrfWarpCanRun[T Scalar](*Queue, *potrfCall[T]) bool { return false }
+
+func potrfWarp[T Scalar](*Queue, *potrfCall[T]) error {
+	return argErr("potrf", "route", "the warp family needs the cuda build")
+}
+
 func potrfCTACanRun[T Scalar](bool) func(*Queue, *potrfCall[T]) bool {
 	return func(*Queue, *potrfCall[T]) bool { return false }
 }

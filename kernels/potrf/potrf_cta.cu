@@ -33,29 +33,11 @@
 // (potrf_cta), or as updated so far in the failing panel and as given beyond it
 // (potrf_cta_reg). Shared memory: ctile::size(NP) elements, then 8 reals and an int
 // (potrf_cuda.go's potrfCTAShared).
-#include "potrf_common.cuh"
+#include "ctile.cuh"
 
-#define CTA_PANEL 8
 #define CTA_MAX_THREADS 256
 #define CTA_TPT 2 // 4x4 tiles a thread holds in registers in potrf_cta_reg
 #define CTA_STORE 8 // tile reads in flight per thread before its global stores
-
-// ctile is the block's tile: the lower triangle of order NP (a multiple of 8), column j holding
-// rows 4*(j/4) to NP-1, the columns one after another. Each column's length is a multiple of
-// 4, so that 4 rows from a multiple of 4 are one 16-byte aligned run (4x4 diagonal tiles are
-// stored whole).
-template <typename T> struct ctile {
-    T *s;
-    int NP;
-    // size is the elements of the tile: the sum over the column groups g < NP/4 of
-    // 4*(NP - 4g).
-    static __device__ __forceinline__ int size(int NP) { return NP * NP / 2 + 2 * NP; }
-    // col(j)[i] is element (i, j), i >= 4*(j/4).
-    __device__ __forceinline__ T *col(int j) const {
-        const int g = j >> 2;
-        return s + 4 * g * NP - 8 * g * (g - 1) + (j & 3) * (NP - 4 * g) - 4 * g;
-    }
-};
 
 // cta_slots walks the elements of the named triangle that a thread copies between global
 // memory and the tile. The stored matrix is cut into slots of RB rows by 32/RB columns, a lane
@@ -90,10 +72,6 @@ struct cta_slots {
         if (h >= H) h -= H, j += CB;
     }
 };
-
-template <typename T> struct is_complex { static const bool v = false; };
-template <> struct is_complex<cfloat> { static const bool v = true; };
-template <> struct is_complex<cdouble> { static const bool v = true; };
 
 // cta_load copies the named triangle of m into the tile t: tile element (i, j), i >= j, is L's
 // (i, j), the stored (i, j) (lower) or the conjugate of the stored (j, i) (upper). Every copy
@@ -151,37 +129,6 @@ template <typename T> struct diag_block {
     }
 };
 
-// tile_of gives the 4x4 tile q of a lower triangle of NT x NT tiles numbered down the tile
-// columns (tile row ti, tile column tj): u = last - q numbers the reversed triangle by rows,
-// which a square root inverts.
-__device__ __forceinline__ void tile_of(int q, int NT, int &ti, int &tj) {
-    const int u = NT * (NT + 1) / 2 - 1 - q;
-    int ra = (int)((sqrtf(8.0f * u + 1.0f) - 1.0f) * 0.5f);
-    while (ra * (ra + 1) / 2 > u) ra--;
-    while ((ra + 1) * (ra + 2) / 2 <= u) ra++;
-    tj = NT - 1 - ra, ti = NT - 1 - (u - ra * (ra + 1) / 2);
-}
-
-// tile_update applies the panel at columns c0..c0+NB-1 of the tile to the 4x4 block c at rows
-// i0.. and columns j0..: c -= L(i0.., panel) L(j0.., panel)^H, 16 (complex: 64) FMAs per pair
-// of 16-byte loads.
-template <typename T>
-__device__ __forceinline__ void tile_update(T (&c)[4][4], const ctile<T> &t, int c0, int i0, int j0) {
-    typedef scalar<T> S;
-#pragma unroll
-    for (int k = 0; k < CTA_PANEL; k++) {
-        T li[4], lj[4];
-        const T *pk = t.col(c0 + k);
-        ld4(pk + i0, li);
-        ld4(pk + j0, lj);
-#pragma unroll
-        for (int jj = 0; jj < 4; jj++) {
-#pragma unroll
-            for (int ii = 0; ii < 4; ii++) c[jj][ii] = S::sub_mul_conj(c[jj][ii], li[ii], lj[jj]);
-        }
-    }
-}
-
 // diag_factor factors the diagonal block at (c, c) of the tile (thread 0): L_D in place,
 // 1/diag(L_D) in dinv, and *sbad = c + k + 1 when its pivot k fails.
 template <typename T>
@@ -189,21 +136,6 @@ __device__ __forceinline__ void diag_factor(const ctile<T> &t, int c, int n, typ
     diag_block<T> D = {t, c, n - c};
     const int bad = chol_left<T, CTA_PANEL>(D, dinv);
     if (bad) *sbad = c + bad;
-}
-
-// shared_tile_update applies the panel at c0 to tile q of the trailing triangle from (c, c)
-// (NT tiles a side), loading and storing the tile around the update.
-template <typename T>
-__device__ __forceinline__ void shared_tile_update(const ctile<T> &t, int c0, int c, int NT, int q) {
-    int ti, tj;
-    tile_of(q, NT, ti, tj);
-    const int i0 = c + 4 * ti, j0 = c + 4 * tj;
-    T acc[4][4];
-#pragma unroll
-    for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, acc[jj]);
-    tile_update(acc, t, c0, i0, j0);
-#pragma unroll
-    for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, acc[jj]);
 }
 
 template <typename T, int TPT>
