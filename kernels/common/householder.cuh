@@ -5,9 +5,10 @@
 // Each matrix has a team of threads (tri_team of trsv.cuh: a whole number of warps), and a
 // block holds one matrix or several, each team with its own region of the shared memory:
 // small matrices need few threads, and Hopper runs at most 32 blocks an SM, so one-warp
-// blocks could never fill it. All teams of a block run the same steps (the shapes are the
-// batch's), so __syncthreads serves as each team's barrier; a team past the batch's end works
-// on zeros and writes nothing, keeping the block's barriers.
+// blocks could never fill it. A team's barrier is team_sync: __syncwarp for a team of one
+// warp, else __syncthreads, which serves every team at once since all teams of a block run
+// the same steps (the shapes are the batch's). A team past the batch's end works on zeros and
+// writes nothing, keeping the block's barriers.
 //
 // Layout: a matrix held column-major in its team's shared memory with leading dimension lds.
 // A column is updated by a group of P lanes (P a power of two, at most 32, the group inside
@@ -42,6 +43,14 @@ template <typename F> __device__ __forceinline__ void for_each_element(tri_team 
             c++;
         }
     }
+}
+
+// team_sync orders the shared memory accesses of the team's threads, as __syncthreads does
+// for a block: a team of one warp needs only __syncwarp, which lets the block's other teams
+// run on; larger teams take the block's barrier (the same branch in the whole block).
+__device__ __forceinline__ void team_sync(tri_team team) {
+    if (team.size == 32) __syncwarp();
+    else __syncthreads();
 }
 
 // qr_align rounds a count of elements of T up to a multiple of 16 bytes: each team's region

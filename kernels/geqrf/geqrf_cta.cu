@@ -8,7 +8,7 @@
 // after one barrier: every group applies H_j^H = I - conj(tau_j) v_j v_j^H to its columns
 // right of j; the warp that owns column j+1 then forms reflector j+1 from it at once
 // (warp_larfg: the column is its own, so a __syncwarp orders it), and the next step's barrier
-// publishes v_{j+1} and tau_{j+1}. One __syncthreads per column.
+// publishes v_{j+1} and tau_{j+1}. One barrier (team_sync) per column.
 //
 // Two ways to hold the columns right of the pivot (householder.cuh; the entry's RPL): in
 // shared memory (geqrf_smem, any size that fits), or, with one column per group and at most
@@ -25,7 +25,7 @@ __device__ __forceinline__ void geqrf_smem(T *s, T *ts, int m, int n, int k, int
     const int p = team.rank & (P - 1), g = team.rank / P, ng = team.size / P;
     if (warp == 0) warp_larfg(s, 0, m, ts, lane); // column 0 belongs to group 0, in warp 0
     for (int j = 0; j < k; j++) {
-        __syncthreads();
+        team_sync(team);
         const T t = S::conj(ts[j]);
         // Every lane runs the same slots: the dot products reduce by shuffles.
         for (int c0 = (j + 1) / ng * ng; c0 < n; c0 += ng) {
@@ -63,7 +63,7 @@ __device__ __forceinline__ void geqrf_regs(T *s, T *ts, T *vb, int m, int n, int
     if (g < n) regs_load(x, s + g * lds, p, P);
     if (warp == 0) geqrf_pivot(s, 0, m, ts, vb, rows, lane); // column 0 belongs to group 0, in warp 0
     for (int j = 0; j < k; j++) {
-        __syncthreads();
+        team_sync(team);
         if (!warp_has_column_after(j, n, warp, P)) continue;
         group_apply_regs(x, vb + (j & 1) * rows, S::conj(ts[j]), p, P, g > j && g < n);
         if (j + 1 < k && warp == (j + 1) * P / 32) {
@@ -95,10 +95,10 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
     for_each_element(team, RPL ? P * RPL : m, n, [&](int i, int c) {
         s[c * lds + i] = live && i < m ? ab[(i64)c * ld + i] : S::from_real(0);
     });
-    __syncthreads();
+    team_sync(team);
     if constexpr (RPL > 0) geqrf_regs<T, RPL>(s, ts, vb, m, n, k, lds, P, team);
     else geqrf_smem(s, ts, m, n, k, lds, P, team);
-    __syncthreads();
+    team_sync(team);
     if (!live) return;
     for_each_element(team, m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
     for (int i = team.rank; i < k; i += team.size) tau[b * k + i] = ts[i];

@@ -34,7 +34,7 @@ __device__ __forceinline__ void orgqr_smem(T *s, const T *ts, int m, int n, int 
             }
             group_apply(s + c * lds, s + j * lds, j, m, ts[j], p, P, c > j && c < n);
         }
-        __syncthreads();
+        team_sync(team);
     }
     if (k > 0) {
         for (int i = team.rank; i < m; i += team.size) s[i] = unit_row(i, 0, ts[0], s[i]);
@@ -55,7 +55,7 @@ __device__ __forceinline__ void orgqr_regs(T *s, const T *ts, int m, int n, int 
         }
         if (j >= 0) group_apply_regs(x, s + j * lds, ts[j], p, P, g > j && g < n);
     }
-    __syncthreads();
+    team_sync(team);
     if (g < n) regs_store(x, s + g * lds, p, P);
 }
 
@@ -77,10 +77,10 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
         s[c * lds + i] = c >= k ? S::from_real(i == c ? 1 : 0) : live ? pad_row(ab + (i64)c * ld, i, c, m) : S::from_real(0);
     });
     for (int i = team.rank; i < k; i += team.size) ts[i] = live ? tau[b * k + i] : S::from_real(0);
-    __syncthreads();
+    team_sync(team);
     if constexpr (RPL > 0) orgqr_regs<T, RPL>(s, ts, m, n, k, lds, P, team);
     else orgqr_smem(s, ts, m, n, k, lds, P, team);
-    __syncthreads();
+    team_sync(team);
     if (!live) return;
     for_each_element(team, m, n, [&](int i, int c) { ab[(i64)c * ld + i] = s[c * lds + i]; });
 }

@@ -70,10 +70,10 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
         vs[j * ldv + i] = live ? pad_row(ab + (i64)j * lda, i, j, nq) : S::from_real(0);
     });
     for (int i = team.rank; i < k; i += team.size) ts[i] = live ? tau[b * k + i] : S::from_real(0);
-    __syncthreads();
+    team_sync(team);
     if constexpr (RPL > 0) ormqr_regs<T, RPL>(s, vs, ts, ncol, k, adj, lds, P, team);
     else ormqr_smem(s, vs, ts, nq, ncol, k, adj, lds, P, team);
-    __syncthreads();
+    team_sync(team);
     if (!live) return;
     for_each_element(team, m, n, [&](int i, int j) { cb[(i64)j * ldc + i] = left ? s[j * lds + i] : S::conj(s[i * lds + j]); });
 }
