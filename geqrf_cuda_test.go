@@ -37,3 +37,30 @@ func TestQRCTALayout(t *testing.T) {
 		}
 	}
 }
+
+// TestQRCTAPack checks how qrCTA.pack gathers matrices into blocks: four 16-by-16 matrices
+// (32-thread teams) a block, never more threads than qrCTAPackThreads, and more shared
+// memory than the device has only where one matrix alone asks for it.
+func TestQRCTAPack(t *testing.T) {
+	q := &Queue{dev: Device{Backend: CUDA, SubGroup: 32, MaxBlock: 1024, SharedMem: 227 << 10}}
+	for _, size := range []int{4, 8, 16} {
+		for r := 1; r <= 3000; r += 37 {
+			for _, c := range []int{1, 3, 16, 40, 200} {
+				l := qrCTALayout(r, c, size, size == 16)
+				l.bytes = qrCTABytes(c*l.lds+min(r, c), size)
+				l.pack(q)
+				if l.bytes%16 != 0 || l.matrices < 1 || (l.matrices > 1 && l.matrices*l.threads > qrCTAPackThreads) {
+					t.Fatalf("r=%d c=%d size=%d: %d matrices of %d threads, %d bytes", r, c, size, l.matrices, l.threads, l.bytes)
+				}
+				if l.fits(q) != (l.bytes <= q.dev.SharedMem) {
+					t.Fatalf("r=%d c=%d size=%d: %d matrices of %d bytes: fits %v", r, c, size, l.matrices, l.bytes, l.fits(q))
+				}
+			}
+		}
+		l := qrCTALayout(16, 16, size, size == 16)
+		l.pack(q)
+		if l.threads != 32 || l.matrices != 4 {
+			t.Errorf("16x16 size=%d: %d matrices of %d threads, want 4 of 32", size, l.matrices, l.threads)
+		}
+	}
+}

@@ -2,20 +2,22 @@
 
 package batchlas
 
-// ormqrCTAShape is the launch of kernels/ormqr/ormqr_cta.cu: S (C, or C^H for side Right:
-// ncol columns of lds), the k reflectors (padded to lanes*rpl rows with rpl) and k taus in
-// shared memory.
-func ormqrCTAShape[T Scalar](c *ormqrCall[T]) qrCTA {
+// ormqrCTAShape is the launch of kernels/ormqr/ormqr_cta.cu on q: for each matrix S (C, or
+// C^H for side Right: ncol columns of lds), the k reflectors (padded to lanes*rpl rows with
+// rpl) and k taus in shared memory.
+func ormqrCTAShape[T Scalar](q *Queue, c *ormqrCall[T]) qrCTA {
 	nq, ncol := c.nq(), c.c.cols
 	if c.side == Right {
 		ncol = c.c.rows
 	}
-	l := qrCTALayout(nq, ncol, sizeOf[T](), isComplex[T]())
+	size := sizeOf[T]()
+	l := qrCTALayout(nq, ncol, size, isComplex[T]())
 	ldv := nq // the reflectors' leading dimension
 	if l.rpl > 0 {
 		ldv = l.lanes * l.rpl
 	}
-	l.bytes = (ncol*l.lds + (ldv+1)*c.k) * sizeOf[T]()
+	l.bytes = qrCTABytes(ncol*l.lds+(ldv+1)*c.k, size)
+	l.pack(q)
 	return l
 }
 
@@ -30,18 +32,18 @@ func ormqrCTACanRun[T Scalar](q *Queue, c *ormqrCall[T]) bool {
 	if ormqrEmpty(c) {
 		return true
 	}
-	l := ormqrCTAShape(c)
-	return qrCTAFits(q, l.threads, l.bytes)
+	return ormqrCTAShape(q, c).fits(q)
 }
 
-// ormqrCTA launches kernels/ormqr/ormqr_cta.cu: one block per matrix, the batch in grid x.
+// ormqrCTA launches kernels/ormqr/ormqr_cta.cu: a team of threads per matrix, one or more
+// matrices a block.
 // The kernel applies Q^H to S = C (Left) or S = C^H (Right) when adj is 1, else Q: Q^H C,
 // and (C Q)^H = Q^H C^H.
 func ormqrCTA[T Scalar](q *Queue, c *ormqrCall[T]) error {
 	if ormqrEmpty(c) {
 		return nil
 	}
-	l := ormqrCTAShape(c)
+	l := ormqrCTAShape(q, c)
 	left, adj := uintptr(0), uintptr(0)
 	if c.side == Left {
 		left = 1
@@ -50,7 +52,7 @@ func ormqrCTA[T Scalar](q *Queue, c *ormqrCall[T]) error {
 		adj = 1
 	}
 	a, cm := c.a, c.c
-	return cudaOf(q).launch("ormqr_cta", "ormqr_cta_"+dtypeName[T](), dim3{cm.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
+	return launchQRCTA[T](q, "ormqr", l, cm.batch,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.tau.devPtr(), cm.devPtr(), uintptr(cm.ld), uintptr(cm.strd),
-		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
+		uintptr(cm.rows), uintptr(cm.cols), uintptr(c.k), left, adj, uintptr(cm.batch), uintptr(l.lanes), uintptr(l.lds))
 }

@@ -25,6 +25,8 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	// holds more rows than fit in registers.
 	layouts = append(layouts, Layout{Rows: 8, Cols: 600, LDPad: 1, StridePad: 2, Batch: 2}, Layout{Rows: 520, Cols: 3, LDPad: 2, Batch: 2})
 	layouts = append(layouts, Layout{Rows: 3, Cols: 2, Batch: 70000}) // past grid y and z's 65535
+	// Batches that leave the last block part empty: "cta" packs 16-by-16 matrices four a block.
+	layouts = append(layouts, Layout{Rows: 16, Cols: 16, Batch: 3}, Layout{Rows: 16, Cols: 16, LDPad: 1, Batch: 1029})
 	for _, l := range layouts {
 		t.Run(l.String(), func(t *testing.T) { checkGeqrf[T](t, q, l, RandDense[T], 1, nil) })
 	}

@@ -30,6 +30,8 @@ func testOrgqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			cases = append(cases, tc{l, s[2]})
 		}
 	}
+	// Batches that leave the last block part empty: "cta" packs 16-by-16 matrices four a block.
+	cases = append(cases, tc{Layout{Rows: 16, Cols: 16, Batch: 3}, 16}, tc{Layout{Rows: 16, Cols: 16, LDPad: 1, Batch: 1029}, 16})
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v_k%d", c.l, c.k), func(t *testing.T) { checkOrgqr[T](t, q, c.l, c.k, RandDense[T], nil) })
 	}

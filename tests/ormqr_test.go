@@ -55,6 +55,14 @@ func testOrmqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			checkOrmqr[T](t, q, side, batchlas.ConjTrans, n, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, nil)
 		})
 	}
+	// Batches that leave the last block part empty: "cta" packs 16-by-16 matrices four a block.
+	for _, side := range []batchlas.Side{batchlas.Left, batchlas.Right} {
+		for _, batch := range []int{3, 1029} {
+			t.Run(fmt.Sprintf("packed_%v_batch%d", side, batch), func(t *testing.T) {
+				checkOrmqr[T](t, q, side, batchlas.ConjTrans, 16, Layout{Rows: 16, Cols: 16, LDPad: 1, Batch: batch}, nil)
+			})
+		}
+	}
 	t.Run("saturating_nan", func(t *testing.T) {
 		checkOrmqr[T](t, q, batchlas.Right, batchlas.ConjTrans, 4, Layout{Rows: 3, Cols: 6, LDPad: 1, Batch: 1024}, map[int]bool{300: true, 1023: true})
 	})

@@ -85,11 +85,11 @@ template <typename T> struct tri_width { enum { value = sizeof(T) < 16 ? 16 / si
 
 // team_copy calls put(f, s, get(f, s)) for every (f, s) of an nf-by-ns index space, f
 // fastest, spread over the team's threads so that consecutive threads take consecutive f.
-// Each thread issues the gets of 8 positions (up to 128 bytes, 32 registers) before the first
+// Each thread issues the gets of 4 positions (up to 64 bytes, 16 registers) before the first
 // put, so that that many global loads are in flight at once. No division in the loop.
 template <typename R, typename Get, typename Put>
 __device__ __forceinline__ void team_copy(int nf, int ns, tri_team team, Get get, Put put) {
-    enum { batch = 8 };
+    enum { batch = 4 };
     if (nf <= 0) return;
     const int nt = team.size, df = nt % nf, ds = nt / nf;
     int f = team.rank % nf, s = team.rank / nf;
