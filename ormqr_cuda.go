@@ -11,7 +11,7 @@ func ormqrCTAShape[T Scalar](q *Queue, c *ormqrCall[T]) qrCTA {
 		ncol = c.c.rows
 	}
 	size := sizeOf[T]()
-	l := qrCTALayout(nq, ncol, size, isComplex[T]())
+	l := qrCTALayout(nq, ncol, size)
 	ldv := nq // the reflectors' leading dimension
 	if l.rpl > 0 {
 		ldv = l.lanes * l.rpl

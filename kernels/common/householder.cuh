@@ -255,15 +255,13 @@ template <typename T> __device__ __forceinline__ int reg_row(int p, int P, int r
 
 // QR_CTA_ENTRIES(X) expands X(SUFFIX, T, RPL) for every entry a "cta" QR kernel has: each
 // type with its columns in shared memory (RPL 0), and in registers with RPL rows per lane up
-// to 32 for the real types, and 128 bytes of a column for the complex ones (16 rows of
-// complex64, 8 of complex128), whose arithmetic needs more temporaries: with 256 bytes ptxas
-// spilled them (sm_90). geqrf_cuda.go's qrCTARegRows and qrCTAMaxRegRows are the same rule,
-// and the entry's name is <kernel>_cta_r<RPL>_<type>.
+// to 128 bytes of a column (32 rows of float, 16 of double and complex64, 8 of complex128):
+// with 256 bytes ptxas spilled (sm_90). geqrf_cuda.go's qrCTARegRows and qrCTAMaxRegRows are
+// the same rule, and the entry's name is <kernel>_cta_r<RPL>_<type>.
 #define QR_CTA_ENTRIES(X)                                                                         \
     X(r0_f32, float, 0) X(r4_f32, float, 4) X(r8_f32, float, 8) X(r16_f32, float, 16)             \
     X(r32_f32, float, 32)                                                                         \
     X(r0_f64, double, 0) X(r4_f64, double, 4) X(r8_f64, double, 8) X(r16_f64, double, 16)         \
-    X(r32_f64, double, 32)                                                                        \
     X(r0_c64, cfloat, 0) X(r4_c64, cfloat, 4) X(r8_c64, cfloat, 8) X(r16_c64, cfloat, 16)         \
     X(r0_c128, cdouble, 0) X(r4_c128, cdouble, 4) X(r8_c128, cdouble, 8)
 
