@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Getrf computes the LU factorization with partial pivoting of each m-by-n matrix A_b of the
 // batch a (rectangular allowed), as LAPACK's getrf:
 //
@@ -64,7 +66,10 @@ func (c *getrfCall[T]) key() callKey {
 func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 	return []family[getrfCall[T]]{
 		{name: "tiny", canRun: getrfTinyCanRun[T], launch: getrfTiny[T]},
-		{name: "warp", canRun: getrfWarpCanRun[T], launch: getrfWarp[T]},
+		// warp:smem=0 holds the matrix in registers (n <= 32, float32 64); warp:smem=1 in
+		// shared memory, blocked (n <= 64). A pin "warp" is the first.
+		{name: "warp", fields: []selection.Field{{Name: "smem", Value: 0}}, canRun: getrfWarpCanRun[T], launch: getrfWarp[T]},
+		{name: "warp", fields: []selection.Field{{Name: "smem", Value: 1}}, canRun: getrfWarpSmemCanRun[T], launch: getrfWarpSmem[T]},
 		{name: "regs", canRun: getrfRegsCanRun[T], launch: getrfRegs[T]},
 		{name: "cta", canRun: getrfCTACanRun[T], launch: getrfCTA[T]},
 		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),

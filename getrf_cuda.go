@@ -119,6 +119,42 @@ func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 		c.ipiv.devPtr(), c.info.devPtr())
 }
 
+// getrfWarpSmemMax bounds the shared-memory warp kernel getrf_warp_smem: m, n <= 64, lane l
+// holding panel rows l and l + 32.
+const getrfWarpSmemMax = 64
+
+// getrfWarpSmemShape is getrf_warp_smem's layout for an m-by-n matrix of T: the shared
+// leading dimension lds, the pitch ldu of the U12 copy (both multiples of 4, for 16-byte
+// tile loads), the shared bytes of one matrix, and the matrices (warps) a block holds: up to
+// 4 within 48 KB, so that a block's share of an SM stays small enough to pack.
+func getrfWarpSmemShape[T Scalar](m, n int) (lds, ldu, bytes, perBlock int) {
+	lds, ldu = (m+3)&^3, (n+3)&^3
+	bytes = (lds*n + 8*ldu) * sizeOf[T]()
+	return lds, ldu, bytes, min(4, max(1, (48<<10)/max(bytes, 1)))
+}
+
+// getrfWarpSmemCanRun: a CUDA queue with 32-lane warps, m and n within getrfWarpSmemMax,
+// one matrix's shared memory within the per-block limit, the grid within limits.
+func getrfWarpSmemCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
+	_, _, bytes, per := getrfWarpSmemShape[T](c.a.rows, c.a.cols)
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpSmemMax &&
+		per*bytes <= q.dev.SharedMem && (c.a.batch+per-1)/per <= potrfGridMax
+}
+
+// getrfWarpSmem launches getrf_warp_smem (kernels/getrf/getrf_warp.cu): a warp per matrix in
+// shared memory, getrfWarpSmemShape's matrices per block, the batch in grid x.
+func getrfWarpSmem[T Scalar](q *Queue, c *getrfCall[T]) error {
+	a := c.a
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
+	}
+	lds, ldu, bytes, per := getrfWarpSmemShape[T](a.rows, a.cols)
+	return cudaOf(q).launch("getrf_warp", "getrf_warp_smem_"+dtypeName[T](),
+		dim3{(a.batch + per - 1) / per, 1, 1}, dim3{32 * per, 1, 1}, per*bytes,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
+		c.ipiv.devPtr(), c.info.devPtr(), uintptr(lds), uintptr(ldu))
+}
+
 // getrfRegsMax bounds the "regs" kernels getrf_regs<RC>: m and n at most 64 (RC = 2 row
 // groups of 32, luRegCols columns per warp and up to 8 warps).
 const getrfRegsMax = 64

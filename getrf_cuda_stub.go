@@ -14,6 +14,12 @@ func getrfWarp[T Scalar](*Queue, *getrfCall[T]) error {
 	return argErr("getrf", "route", "the warp family needs the cuda build")
 }
 
+func getrfWarpSmemCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfWarpSmem[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the warp family needs the cuda build")
+}
+
 func getrfRegsCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
 
 func getrfRegs[T Scalar](*Queue, *getrfCall[T]) error {

@@ -1,29 +1,12 @@
 // Device pieces shared by the potrf families (potrf_tiny.cu, potrf_cta.cu).
 #pragma once
-#include "../common/scalar.cuh"
+#include "../common/smem.cuh"
 
 // rsqrt_r is 1/sqrt(x) of the real type: the hardware estimate for float (2 ulp), CUDA's
 // rsqrt for double. The factor's tolerance is n*eps, so the pivots need no correctly
 // rounded square root and division.
 __device__ __forceinline__ float rsqrt_r(float x) { return rsqrtf(x); }
 __device__ __forceinline__ double rsqrt_r(double x) { return rsqrt(x); }
-
-// cp_async copies one element from global to shared memory without holding it in a register
-// (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait waits for the
-// thread's copies. The CPU emulator copies at once.
-template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *src) {
-#ifdef BATCHLAS_EMU
-    *dst = *src;
-#else
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
-#endif
-}
-__device__ __forceinline__ void cp_async_wait() {
-#ifndef BATCHLAS_EMU
-    asm volatile("cp.async.wait_all;\n" ::: "memory");
-#endif
-}
 
 // chol_left factors the N-by-N Hermitian matrix that the accessor m holds, A = L L^H,
 // left-looking as LAPACK's potf2: m.get(i, j) returns A(i, j) for i >= j (m supplies real
@@ -75,52 +58,4 @@ __device__ __forceinline__ int chol_left(M &m, typename scalar<T>::real *dinv) {
         }
     }
     return 0;
-}
-
-// vec16 moves 16 bytes of T (V elements) between shared memory and registers with one
-// 128-bit access; p must be 16-byte aligned.
-template <typename T> struct vec16;
-template <> struct vec16<float> {
-    static const int V = 4;
-    static __device__ __forceinline__ void ld(const float *p, float *o) {
-        const float4 v = *(const float4 *)p;
-        o[0] = v.x, o[1] = v.y, o[2] = v.z, o[3] = v.w;
-    }
-    static __device__ __forceinline__ void st(float *p, const float *o) { *(float4 *)p = make_float4(o[0], o[1], o[2], o[3]); }
-};
-template <> struct vec16<double> {
-    static const int V = 2;
-    static __device__ __forceinline__ void ld(const double *p, double *o) {
-        const double2 v = *(const double2 *)p;
-        o[0] = v.x, o[1] = v.y;
-    }
-    static __device__ __forceinline__ void st(double *p, const double *o) { *(double2 *)p = make_double2(o[0], o[1]); }
-};
-template <> struct vec16<cfloat> {
-    static const int V = 2;
-    static __device__ __forceinline__ void ld(const cfloat *p, cfloat *o) {
-        const float4 v = *(const float4 *)p;
-        o[0].re = v.x, o[0].im = v.y, o[1].re = v.z, o[1].im = v.w;
-    }
-    static __device__ __forceinline__ void st(cfloat *p, const cfloat *o) {
-        *(float4 *)p = make_float4(o[0].re, o[0].im, o[1].re, o[1].im);
-    }
-};
-template <> struct vec16<cdouble> {
-    static const int V = 1;
-    static __device__ __forceinline__ void ld(const cdouble *p, cdouble *o) {
-        const double2 v = *(const double2 *)p;
-        o[0].re = v.x, o[0].im = v.y;
-    }
-    static __device__ __forceinline__ void st(cdouble *p, const cdouble *o) { *(double2 *)p = make_double2(o[0].re, o[0].im); }
-};
-
-// ld4 and st4 move 4 consecutive elements (16-byte aligned) with 128-bit accesses.
-template <typename T> __device__ __forceinline__ void ld4(const T *p, T (&o)[4]) {
-#pragma unroll
-    for (int c = 0; c < 4; c += vec16<T>::V) vec16<T>::ld(p + c, o + c);
-}
-template <typename T> __device__ __forceinline__ void st4(T *p, const T (&o)[4]) {
-#pragma unroll
-    for (int c = 0; c < 4; c += vec16<T>::V) vec16<T>::st(p + c, o + c);
 }
