@@ -14,8 +14,9 @@
 //
 //   1. the panel's rows c0..m-1 go to registers, lane l holding rows c0+l and c0+l+32, and
 //      are factored there as getf2: the pivot by warp reductions (lu_warp_best), the pivot
-//      row broadcast by shuffles, which both swaps it with row c0+k and updates the rows
-//      below;
+//      row's entries right of the pivot broadcast by shuffles, the rows left in their lanes
+//      (each lane tracks its rows' positions) and stored back to the tile at their
+//      positions;
 //   2. the panel's interchanges are applied to the other columns (a lane per column), and
 //      U12 = L11^-1 A12 is solved for the columns right of the panel (a lane per column,
 //      L11 read by broadcast), U12 also going to a row-major copy ut (8 rows, pitch ldu);
@@ -70,58 +71,60 @@ template <typename T> struct smem_tile {
 };
 
 // smem_panel_factor factors the panel of rows c0..m-1 and columns c0..c0+nb-1 that the warp
-// holds in p (lane l: rows c0+l+32u), as getf2. It writes the pivot rows (0-based) to prow
-// and returns the first zero pivot's k + 1 (of the whole matrix), or 0.
+// holds in p (lane l: rows c0+l+32u), as getf2, without moving rows between lanes: pos[u] is
+// the position of the lane's row u in the interchanged order, and only the pivot row's
+// entries right of the pivot travel, by shuffles. It writes the pivot positions (0-based,
+// LAPACK's ipiv - 1) to prow and returns the first zero pivot's k + 1 (of the whole matrix),
+// or 0.
 template <typename T, int RPL>
-__device__ __forceinline__ int smem_panel_factor(T (&p)[RPL][SMEM_PANEL], int (&prow)[SMEM_PANEL], int c0, int nb, int m) {
+__device__ __forceinline__ int smem_panel_factor(T (&p)[RPL][SMEM_PANEL], int (&pos)[RPL], int (&prow)[SMEM_PANEL], int c0, int nb, int m) {
     typedef scalar<T> S;
     typedef typename S::real R;
     const int lane = threadIdx.x & 31;
     int bad = 0;
 #pragma unroll
+    for (int u = 0; u < RPL; u++) pos[u] = c0 + lane + 32 * u;
+#pragma unroll
     for (int k = 0; k < SMEM_PANEL; k++) {
         prow[k] = c0 + k;
-        if (k >= nb) continue; // uniform, and nothing is written past it
-        const int rk = c0 + k;
-        R best = R(-2);
-        int bp = 0x7fffffff;
+        if (k < nb) { // uniform
+            const int rk = c0 + k;
+            R best = R(-2);
+            int bp = 0x7fffffff;
 #pragma unroll
-        for (int u = 0; u < RPL; u++) {
-            const int r = c0 + lane + 32 * u;
-            if (r < m && r >= rk) {
-                const R key = lu_key(p[u][k], r == rk);
-                if (lu_better(key, r, best, bp)) best = key, bp = r;
-            }
-        }
-        const int pr = lu_warp_best(best, bp);
-        prow[k] = pr;
-        const int lp = (pr - c0) & 31, up = (pr - c0) >> 5;
-        T pv[SMEM_PANEL]; // the pivot row
-#pragma unroll
-        for (int j = 0; j < SMEM_PANEL; j++) pv[j] = S::shfl(RPL > 1 && up ? p[RPL - 1][j] : p[0][j], lp);
-        if (lu_is_zero(pv[k])) {
-            if (bad == 0) bad = rk + 1;
-            continue;
-        }
-        if (pr != rk) { // row rk (lane k's first) and the pivot row trade places
-#pragma unroll
-            for (int j = 0; j < SMEM_PANEL; j++) {
-                const T kv = S::shfl(p[0][j], k);
-                if (lane == lp) {
-                    if (RPL > 1 && up) p[RPL - 1][j] = kv;
-                    else p[0][j] = kv;
+            for (int u = 0; u < RPL; u++) {
+                if (c0 + lane + 32 * u < m && pos[u] >= rk) {
+                    const R key = lu_key(p[u][k], pos[u] == rk);
+                    const int pk = pos[u] << 16 | (lane + 32 * u);
+                    if (lu_better(key, pk, best, bp)) best = key, bp = pk;
                 }
-                if (lane == k) p[0][j] = pv[j];
             }
-        }
-        lu_pivot<T> pivot;
-        pivot.set(pv[k]);
+            bp = lu_warp_best(best, bp);
+            const int lp = bp & 31, up = (bp & 0xffff) >> 5, posp = bp >> 16;
+            prow[k] = posp;
+            const T piv = S::shfl(RPL > 1 && up ? p[RPL - 1][k] : p[0][k], lp);
+            if (lu_is_zero(piv)) {
+                if (bad == 0) bad = rk + 1;
+            } else {
 #pragma unroll
-        for (int u = 0; u < RPL; u++) {
-            if (c0 + lane + 32 * u > rk) {
-                p[u][k] = pivot.scale(p[u][k]);
+                for (int u = 0; u < RPL; u++) {
+                    if (lane == lp && u == up) pos[u] = rk;
+                    else if (pos[u] == rk) pos[u] = posp;
+                }
+                lu_pivot<T> pivot;
+                pivot.set(piv);
 #pragma unroll
-                for (int j = k + 1; j < SMEM_PANEL; j++) p[u][j] = S::sub_mul(p[u][j], p[u][k], pv[j]);
+                for (int u = 0; u < RPL; u++) {
+                    if (pos[u] > rk) p[u][k] = pivot.scale(p[u][k]);
+                }
+#pragma unroll
+                for (int j = k + 1; j < SMEM_PANEL; j++) {
+                    const T pj = S::shfl(RPL > 1 && up ? p[RPL - 1][j] : p[0][j], lp);
+#pragma unroll
+                    for (int u = 0; u < RPL; u++) {
+                        if (pos[u] > rk) p[u][j] = S::sub_mul(p[u][j], p[u][k], pj);
+                    }
+                }
             }
         }
     }
@@ -183,7 +186,7 @@ __device__ __forceinline__ void smem_update(const smem_tile<T> &t, int c0, int n
         for (int jj = 0; jj < 4; jj++) {
             if (j0 + jj < n) ld4(t.at(i0, j0 + jj), acc[jj]);
         }
-#pragma unroll
+#pragma unroll 2
         for (int k = 0; k < SMEM_PANEL; k++) {
             if (k < nb) {
                 T l[4], u[4];
@@ -233,15 +236,14 @@ __device__ __forceinline__ void getrf_warp_smem(T *a, i64 ld, i64 stride, int m,
 #pragma unroll
             for (int k = 0; k < SMEM_PANEL; k++) p[u][k] = r < m && k < nb ? *t.at(r, c0 + k) : S::from_real(0);
         }
-        int prow[SMEM_PANEL];
-        const int zero = smem_panel_factor<T, RPL>(p, prow, c0, nb, m);
+        int prow[SMEM_PANEL], pos[RPL];
+        const int zero = smem_panel_factor<T, RPL>(p, pos, prow, c0, nb, m);
         if (bad == 0) bad = zero;
 #pragma unroll
-        for (int u = 0; u < RPL; u++) {
-            const int r = c0 + lane + 32 * u;
+        for (int u = 0; u < RPL; u++) { // each row to its position: the panel's interchanges
 #pragma unroll
             for (int k = 0; k < SMEM_PANEL; k++) {
-                if (r < m && k < nb) *t.at(r, c0 + k) = p[u][k];
+                if (c0 + lane + 32 * u < m && k < nb) *t.at(pos[u], c0 + k) = p[u][k];
             }
         }
 #pragma unroll
