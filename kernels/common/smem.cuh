@@ -14,15 +14,6 @@ template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
 #endif
 }
-// cp_async16 copies 16 bytes (16-byte aligned at both ends) the same way.
-template <typename T> __device__ __forceinline__ void cp_async16(T *dst, const T *src) {
-#ifdef BATCHLAS_EMU
-    for (int i = 0; i < (int)(16 / sizeof(T)); i++) dst[i] = src[i];
-#else
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(d), "l"(src));
-#endif
-}
 __device__ __forceinline__ void cp_async_wait() {
 #ifndef BATCHLAS_EMU
     asm volatile("cp.async.wait_all;\n" ::: "memory");

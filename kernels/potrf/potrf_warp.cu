@@ -5,8 +5,8 @@
 // float at n = 64) keep 13 to 64 matrices in flight per SM, against the two blocks of 256
 // threads of potrf_cta.
 //
-// The named triangle is copied into the tile with cp.async, a stored column at a time, in
-// 16-byte runs where the alignment allows (warp_load). Then for each panel of 8 columns c0..c0+7 (right-looking, blocked):
+// The named triangle is copied into the tile with cp.async, a stored column at a time, lane l
+// on rows l and l+32. Then for each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. the panel's rows c0..n-1 go to registers, lane l holding rows c0+l and c0+l+32 (RPL
 //      rows a lane), and are factored there right-looking, the pivot and each L(c0+j, k)
@@ -31,97 +31,18 @@
 
 #define WARP_WARPS 4 // warps, one matrix each, per block
 
-// warp_vec16 says whether the columns of m split into 16-byte aligned runs of vec16<T>::V
-// elements from every multiple of 4 rows (m 16-byte aligned, ld a multiple of V).
-template <typename T> __device__ __forceinline__ bool warp_vec16(const T *m, i64 ld) {
-    return ((unsigned long long)m & 15) == 0 && ld % vec16<T>::V == 0;
-}
-
-// warp_load copies the named triangle of m into the tile t, a stored column at a time, every
-// copy in flight at once (cp.async). Lower: column j's rows from 4*(j/4) (the tile column's
-// first) in 16-byte runs where m allows, lane l on run l, else its rows from j, lane l on
-// row j+l+32u; the rows above j that a run brings in sit in the tile's unused upper part of
-// a 4x4 diagonal tile. Upper: stored column c's rows r <= c (lane l on rows l+32u), each to
-// the tile's row c of column r, conjugated for complex types once the copies are done.
-template <typename T, int RPL> __device__ __forceinline__ void warp_load(const ctile<T> &t, const T *m, i64 ld, int n, bool lower) {
-    typedef scalar<T> S;
+// warp_triangle calls f(i, j, off) for each element of the named triangle of order n that
+// the lane copies: L's (i, j), i >= j, at offset off of the stored matrix ((i, j) for lower,
+// (j, i) for upper). It walks the stored columns, lane l on rows l + 32u of each (the rows
+// from the diagonal on for lower), so that a warp's accesses to a column are consecutive.
+template <int RPL, typename F> __device__ __forceinline__ void warp_triangle(int n, i64 ld, bool lower, F f) {
     const int lane = threadIdx.x & 31;
-    if (lower) {
-        const int V = vec16<T>::V;
-        const bool vec = warp_vec16(m, ld);
-        for (int j = 0; j < n; j++) {
-            T *tc = t.col(j);
-            const T *gc = m + (i64)j * ld;
-            if (vec) {
-                for (int i = 4 * (j >> 2) + V * lane; i < n; i += 32 * V) {
-                    if (i + V <= n) cp_async16(tc + i, gc + i);
-                    else
-                        for (int e = i; e < n; e++) cp_async(tc + e, gc + e);
-                }
-            } else {
-                for (int i = j + lane; i < n; i += 32) cp_async(tc + i, gc + i);
-            }
-        }
-        cp_async_wait();
-        return;
-    }
-    T *row[RPL]; // the tile's column r = lane + 32u, which holds the stored row r
-#pragma unroll
-    for (int u = 0; u < RPL; u++) row[u] = t.col(min(lane + 32 * u, n - 1));
+#pragma unroll 2
     for (int c = 0; c < n; c++) {
-        const T *gc = m + (i64)c * ld;
 #pragma unroll
         for (int u = 0; u < RPL; u++) {
-            if (lane + 32 * u <= c) cp_async(row[u] + c, gc + lane + 32 * u);
-        }
-    }
-    cp_async_wait();
-    if (is_complex<T>::v) {
-        for (int c = 0; c < n; c++) {
-#pragma unroll
-            for (int u = 0; u < RPL; u++) {
-                if (lane + 32 * u <= c) row[u][c] = S::conj(row[u][c]);
-            }
-        }
-    }
-}
-
-// warp_store copies the tile back into the named triangle of m as warp_load read it, writing
-// only the triangle: a run that reaches above the diagonal or past n is written element by
-// element.
-template <typename T, int RPL> __device__ __forceinline__ void warp_store(const ctile<T> &t, T *m, i64 ld, int n, bool lower) {
-    typedef scalar<T> S;
-    const int lane = threadIdx.x & 31;
-    if (lower) {
-        const int V = vec16<T>::V;
-        const bool vec = warp_vec16(m, ld);
-        for (int j = 0; j < n; j++) {
-            const T *tc = t.col(j);
-            T *gc = m + (i64)j * ld;
-            if (vec) {
-                for (int i = 4 * (j >> 2) + V * lane; i < n; i += 32 * V) {
-                    if (i >= j && i + V <= n) {
-                        T v[vec16<T>::V];
-                        vec16<T>::ld(tc + i, v);
-                        vec16<T>::st(gc + i, v);
-                    } else {
-                        for (int e = max(i, j); e < min(i + V, n); e++) gc[e] = tc[e];
-                    }
-                }
-            } else {
-                for (int i = j + lane; i < n; i += 32) gc[i] = tc[i];
-            }
-        }
-        return;
-    }
-    const T *row[RPL];
-#pragma unroll
-    for (int u = 0; u < RPL; u++) row[u] = t.col(min(lane + 32 * u, n - 1));
-    for (int c = 0; c < n; c++) {
-        T *gc = m + (i64)c * ld;
-#pragma unroll
-        for (int u = 0; u < RPL; u++) {
-            if (lane + 32 * u <= c) gc[lane + 32 * u] = S::conj(row[u][c]);
+            const int r = (lower ? c : 0) + lane + 32 * u; // stored row
+            if (lower ? r < n : r <= c) f(lower ? r : c, lower ? c : r, (i64)c * ld + r);
         }
     }
 }
@@ -185,7 +106,11 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
     const ctile<T> t = {s + (threadIdx.x >> 5) * ctile<T>::size(NP), NP};
     T *m = a + b * stride;
 
-    warp_load<T, RPL>(t, m, ld, n, lower);
+    warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64 off) { cp_async(t.col(j) + i, m + off); });
+    cp_async_wait();
+    if (is_complex<T>::v && !lower) {
+        warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64) { t.col(j)[i] = S::conj(t.col(j)[i]); });
+    }
     __syncwarp();
 
     int bad = 0;
@@ -206,7 +131,10 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
         __syncwarp();
     }
 
-    warp_store<T, RPL>(t, m, ld, n, lower);
+    warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64 off) {
+        const T v = t.col(j)[i];
+        m[off] = lower ? v : S::conj(v);
+    });
     if (lane == 0) info[b] = bad;
 }
 
@@ -219,8 +147,8 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
         potrf_warp<T, RPL>(a, ld, stride, (int)n, batch, info, lower != 0);                        \
     }
 
-POTRF_WARP(f32, float, 1, 7)
-POTRF_WARP(f32, float, 2, 7)
+POTRF_WARP(f32, float, 1, 8)
+POTRF_WARP(f32, float, 2, 8)
 POTRF_WARP(f64, double, 1, 4)
 POTRF_WARP(f64, double, 2, 4)
 POTRF_WARP(c64, cfloat, 1, 5)
