@@ -18,21 +18,29 @@ const qrCTAPackThreads = 128
 // first.
 var qrCTARegRows = [...]int{4, 8, 16, 32}
 
-// qrCTAMaxRegRows is the largest of qrCTARegRows for elements of size bytes: 128 bytes of a
-// column (32 rows of float32, 16 of float64 and complex64, 8 of complex128). With 256 bytes
-// ptxas spilled (sm_90, 128 registers a thread under __launch_bounds__(512)): the complex
-// types in the first build, float64 once each layout had its own entry (60 bytes in
-// geqrf_cta_r32_f64, CUDA 13.0).
-func qrCTAMaxRegRows(size int) int {
-	return 128 / size
+// qrCTAMaxRegRows is the largest of qrCTARegRows for elements of size bytes: 32 for the real
+// types, and 128 bytes of a column for the complex ones (16 rows of complex64, 8 of
+// complex128), whose arithmetic needs more temporaries: with 256 bytes ptxas spilled them
+// (sm_90, 128 registers a thread under __launch_bounds__(512)).
+func qrCTAMaxRegRows(size int, cplx bool) int {
+	if cplx {
+		return 128 / size
+	}
+	return 32
 }
+
+// qrCTAWideThreads is the launch bound of the entries whose lanes hold more than 128 bytes of
+// a column (float64's 32 rows): at 512 threads their 128 registers a thread spilled (60 bytes
+// in geqrf_cta_r32_f64, CUDA 13.0), so they run teams of at most 256 threads, with up to 255
+// registers (QR_CTA_ENTRIES' MAXT).
+const qrCTAWideThreads = 256
 
 // qrCTALayout is how the "cta" QR kernels (kernels/common/householder.cuh) spread vectors of
 // length r (the rows the reflectors act on) in c columns of elements of size bytes over a
 // team of threads: lanes per column (a power of two: as few as hold the column in registers,
 // at least one warp's worth in all), threads per team, the shared memory's leading dimension
 // lds >= r, and rpl, the rows per lane when the groups of lanes hold their columns in
-// registers (each group one column; else 0). Few
+// registers (each group one column; else 0); cplx says whether the elements are complex. Few
 // lanes per column make small teams, and more matrices in flight on an SM, which hide each
 // other's latency: a step of one matrix is a chain of dependent shuffles, reductions and
 // divisions. In shared memory, with fewer than 32 lanes per column a warp touches 32/lanes
@@ -40,8 +48,8 @@ func qrCTAMaxRegRows(size int) int {
 // banks. With rpl the registers cover lanes*rpl rows, read in 16-byte chunks: lds holds them
 // and one chunk per lane more, a multiple of 16 bytes. The caller sets bytes and then packs
 // the matrices into blocks (qrCTA.pack).
-func qrCTALayout(r, c, size int) (l qrCTA) {
-	maxRPL := qrCTAMaxRegRows(size)
+func qrCTALayout(r, c, size int, cplx bool) (l qrCTA) {
+	maxRPL := qrCTAMaxRegRows(size, cplx)
 	l.lanes = 1
 	for l.lanes < 32 && (l.lanes*maxRPL < r || l.lanes*c < 32) {
 		l.lanes *= 2
@@ -49,7 +57,7 @@ func qrCTALayout(r, c, size int) (l qrCTA) {
 	l.threads = min(qrCTAMaxThreads, (l.lanes*c+31)/32*32)
 	if l.lanes*c <= l.threads {
 		for _, rpl := range qrCTARegRows {
-			if rpl <= maxRPL && r <= l.lanes*rpl {
+			if rpl <= maxRPL && r <= l.lanes*rpl && (rpl*size <= 128 || l.threads <= qrCTAWideThreads) {
 				l.rpl = rpl
 				break
 			}
@@ -115,7 +123,7 @@ func launchQRCTA[T Scalar](q *Queue, op string, l qrCTA, batch int, args ...uint
 func geqrfCTAShape[T Scalar](q *Queue, c *geqrfCall[T]) qrCTA {
 	m, n := c.a.rows, c.a.cols
 	size := sizeOf[T]()
-	l := qrCTALayout(m, n, size)
+	l := qrCTALayout(m, n, size, isComplex[T]())
 	l.bytes = qrCTABytes(n*l.lds+min(m, n), size) + 2*l.lanes*l.rpl*size
 	l.pack(q)
 	return l

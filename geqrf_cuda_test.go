@@ -7,11 +7,14 @@ import "testing"
 // TestQRCTALayout checks what the "cta" QR kernels assume of qrCTALayout
 // (kernels/common/householder.cuh) over a range of shapes and element sizes.
 func TestQRCTALayout(t *testing.T) {
-	for _, size := range []int{4, 8, 16} {
-		w := 16 / size
+	for _, e := range []struct {
+		size int
+		cplx bool
+	}{{4, false}, {8, false}, {8, true}, {16, true}} {
+		size, w := e.size, 16/e.size
 		for r := 1; r <= 600; r += 7 {
-			for _, c := range []int{1, 2, 3, 16, 17, 32, 33, 64, 100, 600} {
-				l := qrCTALayout(r, c, size)
+			for _, c := range []int{1, 2, 3, 16, 17, 32, 33, 64, 100, 200, 600} {
+				l := qrCTALayout(r, c, size, e.cplx)
 				if l.lanes < 1 || l.lanes > 32 || l.lanes&(l.lanes-1) != 0 {
 					t.Fatalf("r=%d c=%d size=%d: lanes %d not a power of two up to 32", r, c, size, l.lanes)
 				}
@@ -24,8 +27,11 @@ func TestQRCTALayout(t *testing.T) {
 				if l.rpl == 0 {
 					continue
 				}
-				if l.rpl > qrCTAMaxRegRows(size) || l.lanes*c > l.threads || r > l.lanes*l.rpl {
+				if l.rpl > qrCTAMaxRegRows(size, e.cplx) || l.lanes*c > l.threads || r > l.lanes*l.rpl {
 					t.Fatalf("r=%d c=%d size=%d: rpl %d with lanes %d, threads %d", r, c, size, l.rpl, l.lanes, l.threads)
+				}
+				if l.rpl*size > 128 && l.threads > qrCTAWideThreads {
+					t.Fatalf("r=%d c=%d size=%d: rpl %d (over 128 bytes) in a team of %d threads, past the entry's launch bound", r, c, size, l.rpl, l.threads)
 				}
 				if l.lds < l.lanes*l.rpl || l.lds%w != 0 {
 					t.Fatalf("r=%d c=%d size=%d: lds %d does not hold %d rows in 16-byte aligned columns", r, c, size, l.lds, l.lanes*l.rpl)
@@ -43,7 +49,7 @@ func TestQRCTAPack(t *testing.T) {
 	for _, size := range []int{4, 8, 16} {
 		for r := 1; r <= 3000; r += 37 {
 			for _, c := range []int{1, 3, 16, 40, 200} {
-				l := qrCTALayout(r, c, size)
+				l := qrCTALayout(r, c, size, size == 16)
 				l.bytes = qrCTABytes(c*l.lds+min(r, c), size)
 				l.pack(q)
 				if l.bytes%16 != 0 || l.matrices < 1 || (l.matrices > 1 && l.matrices*l.threads > qrCTAPackThreads) {
@@ -54,7 +60,7 @@ func TestQRCTAPack(t *testing.T) {
 				}
 			}
 		}
-		l := qrCTALayout(16, 16, size)
+		l := qrCTALayout(16, 16, size, size == 16)
 		l.pack(q)
 		if l.threads != 32 || l.matrices != 4 {
 			t.Errorf("16x16 size=%d: %d matrices of %d threads, want 4 of 32", size, l.matrices, l.threads)

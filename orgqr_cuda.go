@@ -6,7 +6,7 @@ package batchlas
 // lds) and k taus in shared memory.
 func orgqrCTAShape[T Scalar](q *Queue, c *orgqrCall[T]) qrCTA {
 	size := sizeOf[T]()
-	l := qrCTALayout(c.a.rows, c.a.cols, size)
+	l := qrCTALayout(c.a.rows, c.a.cols, size, isComplex[T]())
 	l.bytes = qrCTABytes(c.a.cols*l.lds+c.k, size)
 	l.pack(q)
 	return l

@@ -11,7 +11,7 @@ func ormqrCTAShape[T Scalar](q *Queue, c *ormqrCall[T]) qrCTA {
 		ncol = c.c.rows
 	}
 	size := sizeOf[T]()
-	l := qrCTALayout(nq, ncol, size)
+	l := qrCTALayout(nq, ncol, size, isComplex[T]())
 	ldv := nq // the reflectors' leading dimension
 	if l.rpl > 0 {
 		ldv = l.lanes * l.rpl

@@ -253,17 +253,22 @@ template <typename T> __device__ __forceinline__ int reg_row(int p, int P, int r
     return (r / W * P + p) * W + r % W;
 }
 
-// QR_CTA_ENTRIES(X) expands X(SUFFIX, T, RPL) for every entry a "cta" QR kernel has: each
-// type with its columns in shared memory (RPL 0), and in registers with RPL rows per lane up
-// to 128 bytes of a column (32 rows of float, 16 of double and complex64, 8 of complex128):
-// with 256 bytes ptxas spilled (sm_90). geqrf_cuda.go's qrCTARegRows and qrCTAMaxRegRows are
-// the same rule, and the entry's name is <kernel>_cta_r<RPL>_<type>.
+// QR_CTA_ENTRIES(X) expands X(SUFFIX, T, RPL, MAXT) for every entry a "cta" QR kernel has:
+// each type with its columns in shared memory (RPL 0), and in registers with RPL rows per
+// lane up to 32 for the real types and 128 bytes of a column for the complex ones (16 rows of
+// complex64, 8 of complex128), whose arithmetic needs more temporaries. MAXT is the entry's
+// __launch_bounds__ threads: 512, and 256 for float64's 32 rows (256 bytes), which at 128
+// registers a thread spilled 60 bytes (sm_90, CUDA 13.0). geqrf_cuda.go's qrCTARegRows,
+// qrCTAMaxRegRows and qrCTAWideThreads are the same rule, and the entry's name is
+// <kernel>_cta_r<RPL>_<type>.
 #define QR_CTA_ENTRIES(X)                                                                         \
-    X(r0_f32, float, 0) X(r4_f32, float, 4) X(r8_f32, float, 8) X(r16_f32, float, 16)             \
-    X(r32_f32, float, 32)                                                                         \
-    X(r0_f64, double, 0) X(r4_f64, double, 4) X(r8_f64, double, 8) X(r16_f64, double, 16)         \
-    X(r0_c64, cfloat, 0) X(r4_c64, cfloat, 4) X(r8_c64, cfloat, 8) X(r16_c64, cfloat, 16)         \
-    X(r0_c128, cdouble, 0) X(r4_c128, cdouble, 4) X(r8_c128, cdouble, 8)
+    X(r0_f32, float, 0, 512) X(r4_f32, float, 4, 512) X(r8_f32, float, 8, 512)                    \
+    X(r16_f32, float, 16, 512) X(r32_f32, float, 32, 512)                                         \
+    X(r0_f64, double, 0, 512) X(r4_f64, double, 4, 512) X(r8_f64, double, 8, 512)                 \
+    X(r16_f64, double, 16, 512) X(r32_f64, double, 32, 256)                                       \
+    X(r0_c64, cfloat, 0, 512) X(r4_c64, cfloat, 4, 512) X(r8_c64, cfloat, 8, 512)                 \
+    X(r16_c64, cfloat, 16, 512)                                                                   \
+    X(r0_c128, cdouble, 0, 512) X(r4_c128, cdouble, 4, 512) X(r8_c128, cdouble, 8, 512)
 
 // regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
 template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {

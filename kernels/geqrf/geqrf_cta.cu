@@ -112,8 +112,8 @@ __device__ __forceinline__ void geqrf_cta(T *a, i64 ld, i64 stride, int m, int n
 // n <= team/P, m <= P*RPL, lds >= P*RPL and lds*sizeof(T) a multiple of 16. Dynamic shared
 // memory: blockDim.x/team times n*lds + min(m, n) elements rounded up to 16 bytes, and with
 // RPL 2*P*RPL more.
-#define GEQRF_CTA(SUFFIX, T, RPL)                                                                  \
-    extern "C" __global__ void __launch_bounds__(512, 1)                                           \
+#define GEQRF_CTA(SUFFIX, T, RPL, MAXT)                                                            \
+    extern "C" __global__ void __launch_bounds__(MAXT, 1)                                           \
         geqrf_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 m, i64 n, T *tau, i64 batch, i64 P, i64 lds, \
                            i64 team) {                                                             \
         geqrf_cta<T, RPL>(a, ld, stride, (int)m, (int)n, tau, batch, (int)P, (int)lds, (int)team); \

@@ -92,8 +92,8 @@ __device__ __forceinline__ void orgqr_cta(T *a, i64 ld, i64 stride, int m, int n
 // the columns in shared memory; else in registers, RPL rows per lane, which needs
 // n <= team/P, m <= P*RPL, lds >= P*RPL and lds*sizeof(T) a multiple of 16. Dynamic shared
 // memory: blockDim.x/team times n*lds + k elements rounded up to 16 bytes.
-#define ORGQR_CTA(SUFFIX, T, RPL)                                                                   \
-    extern "C" __global__ void __launch_bounds__(512, 1)                                            \
+#define ORGQR_CTA(SUFFIX, T, RPL, MAXT)                                                             \
+    extern "C" __global__ void __launch_bounds__(MAXT, 1)                                            \
         orgqr_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 m, i64 n, i64 k, const T *tau, i64 batch, i64 P, \
                            i64 lds, i64 team) {                                                     \
         orgqr_cta<T, RPL>(a, ld, stride, (int)m, (int)n, (int)k, tau, batch, (int)P, (int)lds, (int)team); \

@@ -86,8 +86,8 @@ __device__ __forceinline__ void ormqr_cta(const T *a, i64 lda, i64 stridea, cons
 // in registers, RPL rows per lane, which needs ncol <= team/P, nq <= P*RPL, lds >= P*RPL and
 // lds*sizeof(T) a multiple of 16. Dynamic shared memory: blockDim.x/team times
 // ncol*lds + (ldv+1)*k elements rounded up to 16 bytes, ldv = P*RPL with RPL, else nq.
-#define ORMQR_CTA(SUFFIX, T, RPL)                                                                  \
-    extern "C" __global__ void __launch_bounds__(512)                                              \
+#define ORMQR_CTA(SUFFIX, T, RPL, MAXT)                                                            \
+    extern "C" __global__ void __launch_bounds__(MAXT)                                              \
         ormqr_cta_##SUFFIX(const T *a, i64 lda, i64 stridea, const T *tau, T *c, i64 ldc, i64 stridec, i64 m, \
                            i64 n, i64 k, i64 left, i64 adj, i64 batch, i64 P, i64 lds, i64 team) {  \
         ormqr_cta<T, RPL>(a, lda, stridea, tau, c, ldc, stridec, (int)m, (int)n, (int)k, left != 0, adj != 0, \
