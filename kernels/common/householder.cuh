@@ -1,20 +1,12 @@
-// Householder reflectors for the "cta" QR kernels (geqrf_cta.cu, orgqr_cta.cu, ormqr_cta.cu):
-// LAPACK's larfg for one column by one warp, and the application of H = I - t v v^H to
-// columns, P lanes per column.
+// Householder reflectors for the "cta" QR kernels (geqrf_cta.cu, orgqr_cta.cu, ormqr_cta.cu),
+// one block per matrix: LAPACK's larfg for one column by one warp, and the application of
+// H = I - t v v^H to columns, P lanes per column.
 //
-// Each matrix has a team of threads (tri_team of trsv.cuh: a whole number of warps), and a
-// block holds one matrix or several, each team with its own region of the shared memory:
-// small matrices need few threads, and Hopper runs at most 32 blocks an SM, so one-warp
-// blocks could never fill it. A team's barrier is team_sync: __syncwarp for a team of one
-// warp, else __syncthreads, which serves every team at once since all teams of a block run
-// the same steps (the shapes are the batch's). A team past the batch's end works on zeros and
-// writes nothing, keeping the block's barriers.
-//
-// Layout: a matrix held column-major in its team's shared memory with leading dimension lds.
-// A column is updated by a group of P lanes (P a power of two, at most 32, the group inside
-// one warp), each lane owning the same rows at every step, so that a group's lanes never read
-// one another's rows and need no barrier between two updates of one column. The Go side picks
-// P, lds and the matrices per block (qrCTALayout in geqrf_cuda.go).
+// Layout: a matrix held column-major in shared memory with leading dimension lds. A column is
+// updated by a group of P lanes (P a power of two, at most 32, the group inside one warp),
+// each lane owning the same rows at every step, so that a group's lanes never read one
+// another's rows and need no barrier between two updates of one column. The Go side picks P
+// and lds (qrCTALayout in geqrf_cuda.go).
 //
 // Two ways to hold the columns being updated: in shared memory (group_apply, any size that
 // fits; lane p owns the rows i with i % P == p, and lds is P times an odd number (mod 32), so
@@ -22,18 +14,16 @@
 // when every group has one column and no lane more than 32 rows, in the registers of its
 // group (group_apply_regs, below): then a step reads only the reflector from shared memory,
 // and each element of the column is loaded and stored once per kernel instead of twice per
-// step. The choice is a template constant, RPL (rows per lane; 0: shared memory), each kernel
-// an entry per RPL (QR_CTA_ENTRIES), so that an entry's registers are its own layout's.
+// step.
 #pragma once
-#include "trsv.cuh"
+#include "scalar.cuh"
 
 // for_each_element calls f(i, c) for the elements of a column-major m-by-n matrix that fall
-// to this thread of its team, rank r taking elements r, r + size, ...: consecutive threads
-// touch consecutive rows, so global accesses coalesce. One division in all, not one per
-// element.
-template <typename F> __device__ __forceinline__ void for_each_element(tri_team team, int m, int n, F f) {
-    const int nt = team.size, dc = nt / m, di = nt - dc * m;
-    int c = team.rank / m, i = team.rank - c * m;
+// to this thread, thread t taking elements t, t + threads, ...: consecutive threads touch
+// consecutive rows, so global accesses coalesce. One division in all, not one per element.
+template <typename F> __device__ __forceinline__ void for_each_element(int m, int n, F f) {
+    const int nt = blockDim.x, dc = nt / m, di = nt - dc * m;
+    int c = threadIdx.x / m, i = threadIdx.x - c * m;
     while (c < n) {
         f(i, c);
         c += dc;
@@ -43,21 +33,6 @@ template <typename F> __device__ __forceinline__ void for_each_element(tri_team 
             c++;
         }
     }
-}
-
-// team_sync orders the shared memory accesses of the team's threads, as __syncthreads does
-// for a block: a team of one warp needs only __syncwarp, which lets the block's other teams
-// run on; larger teams take the block's barrier (the same branch in the whole block).
-__device__ __forceinline__ void team_sync(tri_team team) {
-    if (team.size == 32) __syncwarp();
-    else __syncthreads();
-}
-
-// qr_align rounds a count of elements of T up to a multiple of 16 bytes: each team's region
-// of the shared memory starts on a 16-byte boundary.
-template <typename T> __device__ __forceinline__ int qr_align(int elems) {
-    constexpr int W = 16 / sizeof(T);
-    return (elems + W - 1) / W * W;
 }
 
 // Machine constants of LAPACK's larfg, for float and double.
@@ -217,7 +192,7 @@ __device__ __forceinline__ void group_apply(T *a, const T *v, int j, int m, T t,
 }
 
 // Columns in registers. A group of P lanes holds a column of P*RPL rows (RPL a template
-// constant, QR_CTA_ENTRIES) in x[RPL] of its lanes, the rows past the
+// constant: 4, 8, 16 or, but for complex128, 32) in x[RPL] of its lanes, the rows past the
 // matrix's m being zero. The rows go out in chunks of W = 16 bytes' worth (4 floats, 2
 // doubles or complex64s, 1 complex128), dealt to the lanes in turn (reg_row), so that a lane
 // reads its chunks with 16-byte loads and the P lanes of a group read P consecutive chunks:
@@ -253,22 +228,34 @@ template <typename T> __device__ __forceinline__ int reg_row(int p, int P, int r
     return (r / W * P + p) * W + r % W;
 }
 
-// QR_CTA_ENTRIES(X) expands X(SUFFIX, T, RPL, MAXT) for every entry a "cta" QR kernel has:
-// each type with its columns in shared memory (RPL 0), and in registers with RPL rows per
-// lane up to 32 for the real types and 128 bytes of a column for the complex ones (16 rows of
-// complex64, 8 of complex128), whose arithmetic needs more temporaries. MAXT is the entry's
-// __launch_bounds__ threads: 512, and 256 for float64's 32 rows (256 bytes), which at 128
-// registers a thread spilled 60 bytes (sm_90, CUDA 13.0). geqrf_cuda.go's qrCTARegRows,
-// qrCTAMaxRegRows and qrCTAWideThreads are the same rule, and the entry's name is
-// <kernel>_cta_r<RPL>_<type>.
-#define QR_CTA_ENTRIES(X)                                                                         \
-    X(r0_f32, float, 0, 512) X(r4_f32, float, 4, 512) X(r8_f32, float, 8, 512)                    \
-    X(r16_f32, float, 16, 512) X(r32_f32, float, 32, 512)                                         \
-    X(r0_f64, double, 0, 512) X(r4_f64, double, 4, 512) X(r8_f64, double, 8, 512)                 \
-    X(r16_f64, double, 16, 512) X(r32_f64, double, 32, 256)                                       \
-    X(r0_c64, cfloat, 0, 512) X(r4_c64, cfloat, 4, 512) X(r8_c64, cfloat, 8, 512)                 \
-    X(r16_c64, cfloat, 16, 512)                                                                   \
-    X(r0_c128, cdouble, 0, 512) X(r4_c128, cdouble, 4, 512) X(r8_c128, cdouble, 8, 512)
+// qr_rpl<N> carries a rows-per-lane count to a generic lambda (with_rpl).
+template <int N> struct qr_rpl {
+    static constexpr int value = N;
+};
+
+// with_rpl calls f(qr_rpl<rpl>()) when rpl is one of the register layouts T has, and reports
+// whether it did: up to 32 rows for the real types, and 128 bytes of a column for the complex
+// ones (16 rows of complex64, 8 of complex128), whose arithmetic needs more temporaries: with
+// 256 bytes ptxas spilled them (sm_90). geqrf_cuda.go's qrCTAMaxRegRows is the same rule.
+template <typename T, typename F> __device__ __forceinline__ bool with_rpl(int rpl, F f) {
+    constexpr bool cplx = sizeof(typename scalar<T>::real) != sizeof(T);
+    switch (rpl) {
+    case 4: f(qr_rpl<4>()); return true;
+    case 8: f(qr_rpl<8>()); return true;
+    case 16:
+        if constexpr (!cplx || sizeof(T) * 16 <= 128) {
+            f(qr_rpl<16>());
+            return true;
+        }
+        return false;
+    case 32:
+        if constexpr (!cplx) {
+            f(qr_rpl<32>());
+            return true;
+        }
+    }
+    return false;
+}
 
 // regs_load reads lane p's rows of the column a (P*RPL rows, zero past the matrix) into x.
 template <typename T, int RPL> __device__ __forceinline__ void regs_load(T (&x)[RPL], const T *a, int p, int P) {
