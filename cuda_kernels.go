@@ -21,6 +21,10 @@ import (
 //go:embed kernels/*.fatbin
 var fatbins embed.FS
 
+// gridXMax is the most blocks a grid's x dimension takes (2^31 - 1), where the kernels put
+// the batch.
+const gridXMax = 1<<31 - 1
+
 // kernelImage is the fatbin named mod: from BATCHLAS_CUDA_KERNELS when that folder has it,
 // else the embedded one.
 func kernelImage(mod string) ([]byte, error) {

@@ -138,7 +138,7 @@ func getrfWarpSmemShape[T Scalar](m, n int) (lds, ldu, bytes, perBlock int) {
 func getrfWarpSmemCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	_, _, bytes, per := getrfWarpSmemShape[T](c.a.rows, c.a.cols)
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpSmemMax &&
-		per*bytes <= q.dev.SharedMem && (c.a.batch+per-1)/per <= potrfGridMax
+		per*bytes <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
 }
 
 // getrfWarpSmem launches getrf_warp_smem (kernels/getrf/getrf_warp.cu): a warp per matrix in

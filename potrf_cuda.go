@@ -46,9 +46,6 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	}
 }
 
-// potrfGridMax is the most blocks a grid's x dimension takes.
-const potrfGridMax = 1<<31 - 1
-
 // potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, the shared memory
 // and the grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
@@ -60,7 +57,7 @@ func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 		return true
 	}
 	_, _, perBlock, shared := potrfTinyShape[T](n)
-	return shared <= q.dev.SharedMem && (c.a.batch+perBlock-1)/perBlock <= potrfGridMax
+	return shared <= q.dev.SharedMem && (c.a.batch+perBlock-1)/perBlock <= gridXMax
 }
 
 // potrfTiny launches the tiny kernel for n, the batch in grid x.
@@ -97,7 +94,7 @@ func potrfWarpShape[T Scalar](n int) (kernel string, shared int) {
 func potrfWarpCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	_, shared := potrfWarpShape[T](c.a.rows)
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= potrfWarpMax &&
-		shared <= q.dev.SharedMem && (c.a.batch+potrfWarpWarps-1)/potrfWarpWarps <= potrfGridMax
+		shared <= q.dev.SharedMem && (c.a.batch+potrfWarpWarps-1)/potrfWarpWarps <= gridXMax
 }
 
 // potrfWarp launches kernels/potrf/potrf_warp.cu: a warp per matrix, potrfWarpWarps to a
@@ -148,7 +145,7 @@ func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
 	return func(q *Queue, c *potrfCall[T]) bool {
 		_, _, ok := potrfCTAShape(c.a.rows, reg)
 		return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
-			c.a.batch <= potrfGridMax && ok && !(reg && dtypeName[T]() == "c128")
+			c.a.batch <= gridXMax && ok && !(reg && dtypeName[T]() == "c128")
 	}
 }
 
