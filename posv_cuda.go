@@ -2,18 +2,23 @@
 
 package batchlas
 
-// posvFactor is the potrf family that posv "cta" factors with: the first native one in
-// potrf's list (neither vendor nor host) that can run the factorization, called through its
-// own launch so that posv follows potrf's kernels; nil when none can.
+// posvFactor is the potrf family that posv "cta" factors with: the one potrf's own routing
+// (its pin, its table) picks when its vendor and host families are taken as unable to run,
+// called through its own launch so that posv factors as potrf would; nil when none can. The
+// list stays whole, so that every entry of potrf's tables still names a candidate.
 func posvFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *potrfCall[T]) {
 	pc := &potrfCall[T]{uplo: c.uplo, a: c.a, info: c.info}
 	fams := potrfFamilies[T]()
 	for i := range fams {
-		if f := &fams[i]; !f.vendor && f.name != "host" && f.canRun(q, pc) {
-			return f, pc
+		if fams[i].vendor || fams[i].name == "host" {
+			fams[i].canRun = func(*Queue, *potrfCall[T]) bool { return false }
 		}
 	}
-	return nil, nil
+	f, err := selectFamily(q, "potrf", dtypeName[T](), pc.key(), fams, pc, false)
+	if err != nil {
+		return nil, nil
+	}
+	return f, pc
 }
 
 // posvCTACanRun: potrf has a native family for a and potrs "cta" can solve b.

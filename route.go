@@ -72,6 +72,14 @@ func PinRoute(op, spelling string) (restore func(), err error) {
 // choose picks the family that runs c (selection's rules: pin, tables, last resort). record
 // says whether the call is a launch, which is traced and counted in the coverage rows.
 func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
+	warnUnknownRoutes()
+	return selectFamily(q, op, dtype, key, fams, c, record)
+}
+
+// selectFamily is choose without the check of the environment's route variables, for the
+// families that route a sub-call through another op's families (posvFactor): a package-level
+// family list may refer to it without an initialization cycle through RoutedOps.
+func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
 	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
 		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) },
 		Why: func(i int) string {
@@ -83,7 +91,6 @@ func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c 
 	for i := range fams {
 		r.Cands[i] = fams[i].candidate()
 	}
-	warnUnknownRoutes()
 	d, err := routes.Choose(r)
 	var pe *selection.PinError
 	var me *selection.MissError
