@@ -9,8 +9,8 @@
 // Each measured row ranks the arms by the mean of their medians over the two interleaved
 // orders, with selection.Rank (ties within 3% keep the candidate-list order). The keys line
 // comes from the op's current table, except that the size keys (m, n, k) weigh sizeWeight
-// against batch: the measured batches shrink as n grows, and at equal weights a small call
-// would land on the largest n's row. Keys the benchmark does not vary take the value it used
+// (-size-weight) against batch: the measured batches shrink as n grows, and at equal weights
+// a small call would land on the largest n's row. Keys the benchmark does not vary take the value it used
 // (uplo L, jobz V, jobu and jobvt S). The dtypes that were not measured (f32, c64) get
 // untimed rows ranked as the measured dtype of the same precision class (f64, c128) at the
 // same size, marked transcribed, unless they were measured at that size themselves.
@@ -38,8 +38,11 @@ var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S
 
 var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
-// sizeWeight is the weight of the size keys; the seed's own potrf table uses n:log:3.
-const sizeWeight = 3
+// sizeWeight is the weight of the size keys (-size-weight): 3 by default, as the seed's own
+// potrf table; the sm_90 potrf and getrf tables use 8, so that rows measured at one batch
+// near n stay nearer than rows of another n at another batch (a batch 4x off weighs as much
+// as n 19% off), for the kernel a call wants turns on n far more than on the batch.
+var sizeWeight = 3.0
 
 // untimedFrom names, per unmeasured dtype, the measured dtype whose ranking it borrows.
 var untimedFrom = map[string]string{"f32": "f64", "c64": "c128"}
@@ -56,6 +59,7 @@ func main() {
 	tables := flag.String("tables", "tuned", "folder of the current tables, for the keys line")
 	device := flag.String("device", "cpu", "the device key of the measurements (cpu, sm_90, ...)")
 	source := flag.String("source", "", "where the measurements are committed (default: bench/results/cpu/<op>.jsonl)")
+	flag.Float64Var(&sizeWeight, "size-weight", sizeWeight, "weight of the size keys m, n, k against batch")
 	flag.Parse()
 	if *source == "" {
 		*source = fmt.Sprintf("bench/results/cpu/%s.jsonl", *op)
