@@ -2,9 +2,10 @@
 
 package batchlas
 
-// The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_warp.cu, potrf_cta.cu). Each canRun is
-// exactly what its launch accepts: a CUDA queue with 32-lane warps, the order in range, and
-// the dynamic shared memory the launch asks for within the device's per-block limit.
+// The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_warp.cu and
+// potrf_cta.cu). Each canRun is exactly what its launch accepts: a CUDA queue with 32-lane
+// warps, the order in range, and the dynamic shared memory the launch asks for within the
+// device's per-block limit.
 
 // potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 8,
 // then 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops at
@@ -79,14 +80,13 @@ const potrfWarpMax = 64
 const potrfWarpWarps = 4
 
 // potrfWarpShape is the warp family's kernel (rows of a panel a lane holds) and dynamic
-// shared bytes at order n: a packed lower-triangle tile per warp, as potrf_cta's without the
-// 80 bytes that kernel keeps for the block.
+// shared bytes at order n: a packed tile (potrfTileBytes) per warp.
 func potrfWarpShape[T Scalar](n int) (kernel string, shared int) {
 	kernel = "r1"
 	if n > 32 {
 		kernel = "r2"
 	}
-	return kernel, potrfWarpWarps * (potrfCTAShared[T](n) - 80)
+	return kernel, potrfWarpWarps * potrfTileBytes[T](n)
 }
 
 // potrfWarpCanRun: a CUDA queue with 32-lane warps, n <= potrfWarpMax, the shared memory
@@ -110,13 +110,18 @@ func potrfWarp[T Scalar](q *Queue, c *potrfCall[T]) error {
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
-// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: the lower
+// potrfTileBytes is the packed tile of kernels/potrf/ctile.cuh at order n: the lower
 // triangle of order NP = n rounded up to the panel width 8, packed by columns from each
-// column's 4-aligned diagonal row on (NP*NP/2 + 2*NP elements), then 8 reals and an int (80
-// bytes are kept for them).
-func potrfCTAShared[T Scalar](n int) int {
+// column's 4-aligned diagonal row on (NP*NP/2 + 2*NP elements).
+func potrfTileBytes[T Scalar](n int) int {
 	np := (n + 7) / 8 * 8
-	return (np*np/2+2*np)*sizeOf[T]() + 80
+	return (np*np/2 + 2*np) * sizeOf[T]()
+}
+
+// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: its tile, then 8
+// reals and an int (80 bytes are kept for them).
+func potrfCTAShared[T Scalar](n int) int {
+	return potrfTileBytes[T](n) + 80
 }
 
 // potrfCTATiles is the 4x4 tiles a thread of potrf_cta_reg holds in registers (CTA_TPT).
