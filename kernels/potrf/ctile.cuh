@@ -37,16 +37,36 @@ __device__ __forceinline__ void tile_of(int q, int NT, int &ti, int &tj) {
     tj = NT - 1 - ra, ti = NT - 1 - (u - ra * (ra + 1) / 2);
 }
 
-// tile_update applies the panel at columns c0..c0+NB-1 of the tile to the 4x4 block c at rows
-// i0.. and columns j0..: c -= L(i0.., panel) L(j0.., panel)^H, 16 (complex: 64) FMAs per pair
-// of 16-byte loads.
-template <typename T>
-__device__ __forceinline__ void tile_update(T (&c)[4][4], const ctile<T> &t, int c0, int i0, int j0) {
+// A panel is the tile's columns c0..c0+7 (c0 a multiple of 8); col(k) is where column c0+k
+// starts. panel_at finds each column at its use; panel_cols keeps three numbers from which
+// the eight follow, for a caller that computes them once a step rather than once a tile and
+// column (potrf_warp). potrf_cta uses panel_at: at its budget of 128 registers (double) ptxas
+// spilled 4 bytes to keep the three.
+template <typename T> struct panel_at {
+    const ctile<T> &t;
+    int c0;
+    __device__ __forceinline__ const T *col(int k) const { return t.col(c0 + k); }
+};
+
+// panel_cols: the panel is two column groups, column c0+k starting at col(c0) + k (NP - c0)
+// for k < 4 and at col(c0+4) + (k-4) (NP - c0 - 4) after.
+template <typename T> struct panel_cols {
+    T *s;
+    int a, b, w;
+    __device__ __forceinline__ panel_cols(const ctile<T> &t, int c0)
+        : s(t.s), a((int)(t.col(c0) - t.s)), b((int)(t.col(c0 + 4) - t.s)), w(t.NP - c0) {}
+    __device__ __forceinline__ T *col(int k) const { return s + (k < 4 ? a + k * w : b + (k - 4) * (w - 4)); }
+};
+
+// tile_update applies the panel p to the 4x4 block c at rows i0.. and columns j0..:
+// c -= L(i0.., panel) L(j0.., panel)^H, 16 (complex: 64) FMAs per pair of 16-byte loads.
+template <typename T, typename P>
+__device__ __forceinline__ void tile_update(T (&c)[4][4], const P &p, int i0, int j0) {
     typedef scalar<T> S;
 #pragma unroll
     for (int k = 0; k < CTA_PANEL; k++) {
         T li[4], lj[4];
-        const T *pk = t.col(c0 + k);
+        const T *pk = p.col(k);
         ld4(pk + i0, li);
         ld4(pk + j0, lj);
 #pragma unroll
@@ -57,17 +77,17 @@ __device__ __forceinline__ void tile_update(T (&c)[4][4], const ctile<T> &t, int
     }
 }
 
-// shared_tile_update applies the panel at c0 to tile q of the trailing triangle from (c, c)
-// (NT tiles a side), loading and storing the tile around the update.
-template <typename T>
-__device__ __forceinline__ void shared_tile_update(const ctile<T> &t, int c0, int c, int NT, int q) {
+// shared_tile_update applies the panel p to tile q of the trailing triangle from (c, c) (NT
+// tiles a side), loading and storing the tile around the update.
+template <typename T, typename P>
+__device__ __forceinline__ void shared_tile_update(const ctile<T> &t, const P &p, int c, int NT, int q) {
     int ti, tj;
     tile_of(q, NT, ti, tj);
     const int i0 = c + 4 * ti, j0 = c + 4 * tj;
     T acc[4][4];
 #pragma unroll
     for (int jj = 0; jj < 4; jj++) ld4(t.col(j0 + jj) + i0, acc[jj]);
-    tile_update(acc, t, c0, i0, j0);
+    tile_update(acc, p, i0, j0);
 #pragma unroll
     for (int jj = 0; jj < 4; jj++) st4(t.col(j0 + jj) + i0, acc[jj]);
 }

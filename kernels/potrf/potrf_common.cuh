@@ -1,4 +1,4 @@
-// Device pieces shared by the potrf families (potrf_tiny.cu, potrf_cta.cu).
+// Device pieces shared by the potrf families (potrf_tiny.cu, potrf_warp.cu, potrf_cta.cu).
 #pragma once
 #include "../common/smem.cuh"
 

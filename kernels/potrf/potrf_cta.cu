@@ -206,13 +206,13 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
 #pragma unroll
             for (int o = 0; o < TPT; o++) {
                 if (j0s[o] >= c1 && j0s[o] < c1 + NB) {
-                    tile_update(acc[o], t, c0, i0s[o], j0s[o]);
+                    tile_update(acc[o], panel_at<T>{t, c0}, i0s[o], j0s[o]);
 #pragma unroll
                     for (int jj = 0; jj < 4; jj++) st4(t.col(j0s[o] + jj) + i0s[o], acc[o][jj]);
                 }
             }
         } else {
-            for (int q = tid; q < 2 * NT - 1; q += nt) shared_tile_update(t, c0, c1, NT, q);
+            for (int q = tid; q < 2 * NT - 1; q += nt) shared_tile_update(t, panel_at<T>{t, c0}, c1, NT, q);
         }
         __syncthreads();
         if (tid < 32) {
@@ -220,11 +220,11 @@ __device__ __forceinline__ void potrf_cta(T *a, i64 ld, i64 stride, int n, int *
         } else if (TPT > 0) {
 #pragma unroll
             for (int o = 0; o < TPT; o++) {
-                if (j0s[o] >= c1 + NB) tile_update(acc[o], t, c0, i0s[o], j0s[o]);
+                if (j0s[o] >= c1 + NB) tile_update(acc[o], panel_at<T>{t, c0}, i0s[o], j0s[o]);
             }
         } else {
             const int NT2 = max(NT - 2, 0); // the last panel has no trailing tiles
-            for (int q = tid - 32; q < NT2 * (NT2 + 1) / 2; q += workers) shared_tile_update(t, c0, c1 + NB, NT2, q);
+            for (int q = tid - 32; q < NT2 * (NT2 + 1) / 2; q += workers) shared_tile_update(t, panel_at<T>{t, c0}, c1 + NB, NT2, q);
         }
         __syncthreads();
     }

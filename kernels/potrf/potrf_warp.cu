@@ -1,12 +1,12 @@
 // potrf "warp": Cholesky factorization A = L L^H (or U^H U) of a batch of n-by-n matrices,
 // n <= 64, one warp per matrix, the matrix in shared memory. A block holds WARP_WARPS
 // matrices, one per warp, each in its own packed lower-triangle tile (ctile.cuh), and no
-// barrier joins two warps: a matrix never waits for another, and small tiles (9 KB for
-// float at n = 64) keep 13 to 64 matrices in flight per SM, against the two blocks of 256
-// threads of potrf_cta.
+// barrier joins two warps: a matrix never waits for another. The tiles (9 KB for float at
+// n = 64) and the registers keep 4 (complex128, n = 64) to 28 (float, n <= 32) matrices in
+// flight per SM, against the two blocks of 256 threads of potrf_cta.
 //
-// The named triangle is copied into the tile with cp.async, a stored column at a time, lane l
-// on rows l and l+32. Then for each panel of 8 columns c0..c0+7 (right-looking, blocked):
+// The named triangle is copied into the tile a few stored columns at a time (warp_copy), lane
+// l on rows l and l+32. Then for each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. the panel's rows c0..n-1 go to registers, lane l holding rows c0+l and c0+l+32 (RPL
 //      rows a lane), and are factored there right-looking, the pivot and each L(c0+j, k)
@@ -31,20 +31,47 @@
 
 #define WARP_WARPS 4 // warps, one matrix each, per block
 
-// warp_triangle calls f(i, j, off) for each element of the named triangle of order n that
-// the lane copies: L's (i, j), i >= j, at offset off of the stored matrix ((i, j) for lower,
-// (j, i) for upper). It walks the stored columns, lane l on rows l + 32u of each (the rows
-// from the diagonal on for lower), so that a warp's accesses to a column are consecutive.
-template <int RPL, typename F> __device__ __forceinline__ void warp_triangle(int n, i64 ld, bool lower, F f) {
+// warp_copy moves the named triangle of order n between the stored matrix m and the tile,
+// LOAD from m: L's (i, j), i >= j, is the stored (i, j) for lower and the conjugate of the
+// stored (j, i) for upper. Lane l takes rows l + 32u of each stored column (from the diagonal
+// on for lower), so that a warp's accesses to a column are consecutive. The tile addresses
+// are hoisted out of the element loop: a stored column's start in the tile for lower, L's
+// columns lane + 32u for upper, where stored row r of column c is L's (c, r). Loads go by
+// cp.async, all in flight at once (a warp per matrix leaves few warps per SM to hide a
+// load's latency: staging through registers a few columns at a time took float64 n = 64
+// from 0.262 to 0.325 ms); upper complex tiles are conjugated after. Stores go a few columns
+// at a time, their shared reads ahead of their global writes.
+template <typename T, int RPL, bool LOWER, bool LOAD>
+__device__ __forceinline__ void warp_copy(T *m, i64 ld, int n, const ctile<T> &t) {
+    typedef scalar<T> S;
+    constexpr int CB = 16 / (RPL * (int)sizeof(T)) > 0 ? 16 / (RPL * (int)sizeof(T)) : 1;
     const int lane = threadIdx.x & 31;
-#pragma unroll 2
-    for (int c = 0; c < n; c++) {
+    T *tr[RPL];
 #pragma unroll
-        for (int u = 0; u < RPL; u++) {
-            const int r = (lower ? c : 0) + lane + 32 * u; // stored row
-            if (lower ? r < n : r <= c) f(lower ? r : c, lower ? c : r, (i64)c * ld + r);
+    for (int u = 0; u < RPL; u++) tr[u] = t.col(lane + 32 * u);
+    for (int c0 = 0; c0 < n; c0 += CB) {
+        T v[CB][RPL];
+#pragma unroll
+        for (int pass = 0; pass < 2; pass++) {
+#pragma unroll
+            for (int k = 0; k < CB; k++) {
+                const int c = c0 + k;
+                T *g = m + (i64)c * ld, *tc = t.col(c);
+#pragma unroll
+                for (int u = 0; u < RPL; u++) {
+                    const int r = (LOWER ? c : 0) + lane + 32 * u;
+                    const bool ok = c < n && (LOWER ? r < n : r <= c);
+                    T *sh = LOWER ? tc + r : tr[u] + c;
+                    if (ok && pass == 0 && LOAD) cp_async(sh, g + r);
+                    if (ok && pass == 0 && !LOAD) v[k][u] = *sh;
+                    if (ok && pass == 1 && LOAD && is_complex<T>::v && !LOWER) *sh = S::conj(*sh);
+                    if (ok && pass == 1 && !LOAD) g[r] = LOWER ? v[k][u] : S::conj(v[k][u]);
+                }
+            }
+            if (LOAD && pass == 0 && is_complex<T>::v && !LOWER) cp_async_wait();
         }
     }
+    if (LOAD) cp_async_wait();
 }
 
 // panel_rows runs f(u, k, r) over the elements of the panel from column c0 that lane holds:
@@ -106,11 +133,8 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
     const ctile<T> t = {s + (threadIdx.x >> 5) * ctile<T>::size(NP), NP};
     T *m = a + b * stride;
 
-    warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64 off) { cp_async(t.col(j) + i, m + off); });
-    cp_async_wait();
-    if (is_complex<T>::v && !lower) {
-        warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64) { t.col(j)[i] = S::conj(t.col(j)[i]); });
-    }
+    if (lower) warp_copy<T, RPL, true, true>(m, ld, n, t);
+    else warp_copy<T, RPL, false, true>(m, ld, n, t);
     __syncwarp();
 
     int bad = 0;
@@ -121,34 +145,34 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
 #pragma unroll
             for (int k = 0; k < CTA_PANEL; k++) p[u][k] = S::from_real(0);
         }
-        panel_rows<RPL>(c0, n, [&](int u, int k, int r) { p[u][k] = t.col(c0 + k)[r]; });
+        const panel_cols<T> pc(t, c0);
+        panel_rows<RPL>(c0, n, [&](int u, int k, int r) { p[u][k] = pc.col(k)[r]; });
         bad = panel_factor<T, RPL>(p, c0, n);
-        panel_rows<RPL>(c0, n, [&](int u, int k, int r) { t.col(c0 + k)[r] = p[u][k]; });
+        panel_rows<RPL>(c0, n, [&](int u, int k, int r) { pc.col(k)[r] = p[u][k]; });
         __syncwarp();
         if (bad) break; // the same in every lane
         const int c1 = c0 + CTA_PANEL, NT = (NP - c1) / 4;
-        for (int q = lane; q < NT * (NT + 1) / 2; q += 32) shared_tile_update(t, c0, c1, NT, q);
+        for (int q = lane; q < NT * (NT + 1) / 2; q += 32) shared_tile_update(t, pc, c1, NT, q);
         __syncwarp();
     }
 
-    warp_triangle<RPL>(n, ld, lower, [&](int i, int j, i64 off) {
-        const T v = t.col(j)[i];
-        m[off] = lower ? v : S::conj(v);
-    });
+    if (lower) warp_copy<T, RPL, true, false>(m, ld, n, t);
+    else warp_copy<T, RPL, false, false>(m, ld, n, t);
     if (lane == 0) info[b] = bad;
 }
 
 // RPL: rows a lane holds of a panel, 1 for n <= 32, 2 for n <= 64. MINB, __launch_bounds__'s
-// blocks per SM, is the most that ptxas meets without spilling (nvcc 11.8, sm_90): a larger
-// one trades spills for occupancy that the shared memory does not allow anyway at n = 64.
+// blocks per SM, is the most that ptxas meets without spilling on sm_90: a larger one trades
+// spills for occupancy that the shared memory does not allow anyway at n = 64 (float: six
+// blocks of 35 KB).
 #define POTRF_WARP(SUFFIX, T, RPL, MINB)                                                          \
     extern "C" __global__ void __launch_bounds__(32 * WARP_WARPS, MINB)                            \
         potrf_warp_r##RPL##_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) { \
         potrf_warp<T, RPL>(a, ld, stride, (int)n, batch, info, lower != 0);                        \
     }
 
-POTRF_WARP(f32, float, 1, 8)
-POTRF_WARP(f32, float, 2, 8)
+POTRF_WARP(f32, float, 1, 6)
+POTRF_WARP(f32, float, 2, 6)
 POTRF_WARP(f64, double, 1, 4)
 POTRF_WARP(f64, double, 2, 4)
 POTRF_WARP(c64, cfloat, 1, 5)
