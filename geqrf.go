@@ -66,6 +66,7 @@ func (c *geqrfCall[T]) key() callKey {
 
 func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
 	return []family[geqrfCall[T]]{
+		{name: "tiny", canRun: geqrfTinyCanRun[T], launch: geqrfTiny[T]},
 		{name: "cta", canRun: geqrfCTACanRun[T], launch: geqrfCTA[T]},
 		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *geqrfCall[T]) bool { return onHost(q) }, launch: geqrfHost[T]},

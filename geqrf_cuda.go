@@ -2,6 +2,8 @@
 
 package batchlas
 
+import "fmt"
+
 // qrCTAMaxThreads is the most threads a block of the "cta" QR kernels runs (their
 // __launch_bounds__).
 const qrCTAMaxThreads = 512
@@ -106,4 +108,54 @@ func geqrfCTA[T Scalar](q *Queue, c *geqrfCall[T]) error {
 	return cudaOf(q).launch("geqrf_cta", "geqrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), c.tau.devPtr(), uintptr(a.batch),
 		uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
+}
+
+// geqrfTinyMax is the largest m and n of the "tiny" QR family for T: its kernels hold a
+// column of up to 16 rows in a lane's registers, 8 for complex128 (kernels/geqrf/geqrf_tiny.cu
+// says why).
+func geqrfTinyMax[T Scalar]() int {
+	if sizeOf[T]() == 16 {
+		return 8
+	}
+	return 16
+}
+
+// geqrfTinyWarps is TINY_QR_WARPS of geqrf_tiny.cu: the warps of a block.
+const geqrfTinyWarps = 4
+
+// geqrfTinyShape is the tiny family's group size N (lanes a matrix, rows a column: 8 or 16,
+// the least that holds m and n), the matrices a block takes and its dynamic shared bytes:
+// per matrix a tile of N columns of pitch N+1 and two reflectors of N elements.
+func geqrfTinyShape[T Scalar](m, n int) (group, perBlock, shared int) {
+	group = 8
+	for group < max(m, n) {
+		group *= 2
+	}
+	perBlock = geqrfTinyWarps * 32 / group
+	return group, perBlock, perBlock * group * (group + 3) * sizeOf[T]()
+}
+
+// geqrfTinyCanRun: a CUDA queue with 32-lane warps, m, n <= geqrfTinyMax, the shared memory
+// and the grid within limits; an empty call always.
+func geqrfTinyCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
+	m, n := c.a.rows, c.a.cols
+	if min(m, n) == 0 || c.a.batch == 0 {
+		return true
+	}
+	_, per, shared := geqrfTinyShape[T](m, n)
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(m, n) <= geqrfTinyMax[T]() &&
+		shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
+}
+
+// geqrfTiny launches kernels/geqrf/geqrf_tiny.cu: a group of lanes per matrix, the batch in
+// grid x.
+func geqrfTiny[T Scalar](q *Queue, c *geqrfCall[T]) error {
+	a := c.a
+	if min(a.rows, a.cols) == 0 || a.batch == 0 {
+		return nil
+	}
+	group, per, shared := geqrfTinyShape[T](a.rows, a.cols)
+	return cudaOf(q).launch("geqrf_tiny", fmt.Sprintf("geqrf_tiny_n%d_%s", group, dtypeName[T]()),
+		dim3{(a.batch + per - 1) / per, 1, 1}, dim3{32 * geqrfTinyWarps, 1, 1}, shared,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), c.tau.devPtr(), uintptr(a.batch))
 }

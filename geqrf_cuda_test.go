@@ -37,3 +37,20 @@ func TestQRCTALayout(t *testing.T) {
 		}
 	}
 }
+
+// TestGeqrfTinyShape checks what kernels/geqrf/geqrf_tiny.cu assumes of geqrfTinyShape: the
+// least group of 8 or 16 that holds m and n, a whole warp of groups per warp of the block,
+// and its tiles and reflector buffers, per matrix, in the shared bytes.
+func TestGeqrfTinyShape(t *testing.T) {
+	for m := 1; m <= geqrfTinyMax[complex64](); m++ {
+		for n := 1; n <= geqrfTinyMax[complex64](); n++ {
+			group, per, shared := geqrfTinyShape[complex128](m, n)
+			if group < max(m, n) || group/2 >= max(m, n) && group > 8 || 32%group != 0 {
+				t.Fatalf("%dx%d: group %d", m, n, group)
+			}
+			if per != geqrfTinyWarps*32/group || shared != per*group*(group+3)*16 {
+				t.Fatalf("%dx%d: %d matrices a block, %d shared bytes", m, n, per, shared)
+			}
+		}
+	}
+}
