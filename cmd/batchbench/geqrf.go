@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/internal/vendorref"
 	"github.com/batchlas/batchlas/tests"
 )
 
@@ -38,6 +39,14 @@ func (b *geqrfBench[T]) bytes() float64 {
 	return 2 * float64(b.n*b.n*b.a.Batch()) * sizeOf[T]()
 }
 func (b *geqrfBench[T]) free() { b.a.Free(); b.tau.Free() }
+
+// ref: "cublas" is cublas<t>geqrfBatched, where the build has it.
+func (b *geqrfBench[T]) ref(name string) func() error {
+	if name != "cublas" || vendorref.GeqrfBatched == nil {
+		return nil
+	}
+	return func() error { return vendorref.GeqrfBatched(b.q, b.a, b.tau) }
+}
 
 // verify checks ||A - Q R|| / (n eps ||A||) with Q formed from the reflectors.
 func (b *geqrfBench[T]) verify() (float64, error) {

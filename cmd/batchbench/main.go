@@ -3,7 +3,9 @@
 //
 // Arms (-arms vendor,tiny) are family spellings pinned in turn with batchlas.PinRoute; they
 // run interleaved in one process (A B A B ...), then again in the reverse order, as
-// ../../shared/BENCH.md asks, and every timed output is verified.
+// ../../shared/BENCH.md asks, and every timed output is verified. An arm ref:<name> is a
+// vendor routine that no family routes to, timed as a yardstick (internal/vendorref; geqrf:
+// ref:cublas, cublas<t>geqrfBatched).
 package main
 
 import (
@@ -253,8 +255,15 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 	if err := b.reset(); err != nil {
 		return 0, 0, err
 	}
-	// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
-	if arm != "auto" {
+	run := b.run
+	if name, ok := strings.CutPrefix(arm, "ref:"); ok {
+		r, isRef := b.(refBench)
+		if !isRef || r.ref(name) == nil {
+			return 0, 0, fmt.Errorf("%s has no reference routine %q in this build", op, name)
+		}
+		run = r.ref(name)
+	} else if arm != "auto" {
+		// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
 		restore, err := batchlas.PinRoute(op, arm)
 		if err != nil {
 			return 0, 0, err
@@ -265,7 +274,7 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 		return 0, 0, err
 	}
 	// Device time: events around the op on a GPU queue, the wall clock on the host.
-	d, err := q.Elapsed(b.run)
+	d, err := q.Elapsed(run)
 	if err != nil {
 		return 0, 0, err
 	}

@@ -20,6 +20,12 @@ type bench interface {
 	free()
 }
 
+// refBench is a bench with reference routines (the arms ref:<name>): ref returns the one
+// named, or nil.
+type refBench interface {
+	ref(name string) func() error
+}
+
 type maker func(q *batchlas.Queue, n, batch int) (bench, error)
 
 type opSpec struct {

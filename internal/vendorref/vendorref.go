@@ -1,0 +1,14 @@
+// Package vendorref lets cmd/batchbench time vendor routines that no family routes to, side
+// by side with the families in one process (BENCH.md): a build of batchlas that has them
+// registers them here, and a nil entry means the build has none.
+//
+// Such a routine is kept out of the routing because it fails the conformance suite; it is a
+// yardstick, not a choice.
+package vendorref
+
+// GeqrfBatched runs cuBLAS's cublas<t>geqrfBatched on a *batchlas.Matrix[T] (m >= n) and a
+// *batchlas.Vector[T] of min(m, n) taus per matrix, on the queue q (a *batchlas.Queue), for
+// T any of the four scalar types. Seen on the H200: it returns NaN tau, or finite wrong
+// factors, for matrices scaled near overflow or underflow (1e36 and 1e-36 in float32), which
+// is why the vendor geqrf family loops cusolverDn<t>geqrf instead.
+var GeqrfBatched func(q, a, tau any) error
