@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -62,6 +63,23 @@ func TestRegistryVerifies(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestRefArmAbsent: a ref arm that the build lacks (the host build registers no vendor
+// reference) is an error naming it, and an op without reference routines says so too; no
+// timing is reported for either.
+func TestRefArmAbsent(t *testing.T) {
+	q, err := batchlas.NewQueue(batchlas.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	for _, op := range []string{"geqrf", "potrf"} {
+		rs, err := measure(q, job{op: op, dtype: "f64", n: 4, batch: 3}, []string{"ref:cublas"}, 1)
+		if err == nil || !strings.Contains(err.Error(), `no reference routine "cublas"`) {
+			t.Errorf("%s with ref:cublas on the host: results %v, error %v; want the missing routine named", op, rs, err)
 		}
 	}
 }
