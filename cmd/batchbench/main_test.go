@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/internal/vendorref"
 )
 
 // TestWriteJSONNonFinite records a failed verification (residual +Inf) and a call too fast
@@ -67,19 +68,23 @@ func TestRegistryVerifies(t *testing.T) {
 	}
 }
 
-// TestRefArmAbsent: a ref arm that the build lacks (the host build registers no vendor
-// reference) is an error naming it, and an op without reference routines says so too; no
-// timing is reported for either.
+// TestRefArmAbsent: on the host, a ref arm is an error that says why, and no timing is
+// reported: potrf has no reference routine; geqrf's cublas one is missing from a build
+// without CUDA and, in the cuda build, refuses a host queue.
 func TestRefArmAbsent(t *testing.T) {
 	q, err := batchlas.NewQueue(batchlas.Host)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer q.Close()
-	for _, op := range []string{"geqrf", "potrf"} {
+	geqrfWant := `no reference routine "cublas"`
+	if vendorref.GeqrfBatched != nil {
+		geqrfWant = "needs a CUDA queue"
+	}
+	for op, want := range map[string]string{"potrf": `no reference routine "cublas"`, "geqrf": geqrfWant} {
 		rs, err := measure(q, job{op: op, dtype: "f64", n: 4, batch: 3}, []string{"ref:cublas"}, 1)
-		if err == nil || !strings.Contains(err.Error(), `no reference routine "cublas"`) {
-			t.Errorf("%s with ref:cublas on the host: results %v, error %v; want the missing routine named", op, rs, err)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s with ref:cublas on the host: results %v, error %v; want %q", op, rs, err, want)
 		}
 	}
 }
