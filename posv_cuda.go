@@ -5,8 +5,17 @@ package batchlas
 // posvFactor is the potrf family that posv "cta" factors with: the one potrf's own routing
 // (its pin, its table) picks when its vendor and host families are taken as unable to run,
 // called through its own launch so that posv factors as potrf would; nil when none can. The
-// list stays whole, so that every entry of potrf's tables still names a candidate.
+// list stays whole, so that every entry of potrf's tables still names a candidate. The
+// answer is kept in c: the first of a call's canRun, bufferSize and launch chooses.
 func posvFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *potrfCall[T]) {
+	if c.factor == nil {
+		f, pc := posvChooseFactor(q, c)
+		c.factor = &posvFactorChoice[T]{fam: f, call: pc}
+	}
+	return c.factor.fam, c.factor.call
+}
+
+func posvChooseFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *potrfCall[T]) {
 	pc := &potrfCall[T]{uplo: c.uplo, a: c.a, info: c.info}
 	fams := potrfFamilies[T]()
 	for i := range fams {

@@ -38,6 +38,8 @@ func TestPosvFactorFollowsPotrf(t *testing.T) {
 	if got := name(call(64)); got != "warp" {
 		t.Errorf("n = 64: posv factors with %s, want warp", got)
 	}
+	chosen := call(64)
+	name(chosen)
 	restore, err := PinRoute("potrf", "cta:reg=1")
 	if err != nil {
 		t.Fatal(err)
@@ -45,5 +47,9 @@ func TestPosvFactorFollowsPotrf(t *testing.T) {
 	defer restore()
 	if got := name(call(64)); got != "cta:reg=1" {
 		t.Errorf("potrf pinned to cta:reg=1: posv factors with %s", got)
+	}
+	// One choice a call: a call that chose before the pin keeps its family.
+	if got := name(chosen); got != "warp" {
+		t.Errorf("a call that chose warp before the pin now factors with %s", got)
 	}
 }
