@@ -33,15 +33,11 @@ type posvCall[T Scalar] struct {
 	uplo Uplo
 	a, b *Matrix[T]
 	info *Vector[int32]
-	// factor is the potrf family that posv "cta" factors with (posvFactor in the cuda build),
-	// chosen once a call rather than once each for canRun, bufferSize and launch.
-	factor *posvFactorChoice[T]
-}
-
-// posvFactorChoice is posvFactor's answer: the family, nil when none can factor, and its call.
-type posvFactorChoice[T Scalar] struct {
-	fam  *family[potrfCall[T]]
-	call *potrfCall[T]
+	// factor is the potrf family that posv "cta" factors with (posvFactor in the cuda build;
+	// nil when none can), chosen once a call, when factorChosen, rather than once each for
+	// canRun, bufferSize and launch.
+	factor       *family[potrfCall[T]]
+	factorChosen bool
 }
 
 func (c *posvCall[T]) check(q *Queue) error {

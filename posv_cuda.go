@@ -8,26 +8,26 @@ package batchlas
 // list stays whole, so that every entry of potrf's tables still names a candidate. The
 // answer is kept in c: the first of a call's canRun, bufferSize and launch chooses.
 func posvFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *potrfCall[T]) {
-	if c.factor == nil {
-		f, pc := posvChooseFactor(q, c)
-		c.factor = &posvFactorChoice[T]{fam: f, call: pc}
-	}
-	return c.factor.fam, c.factor.call
-}
-
-func posvChooseFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *potrfCall[T]) {
-	pc := &potrfCall[T]{uplo: c.uplo, a: c.a, info: c.info}
-	fams := potrfFamilies[T]()
-	for i := range fams {
-		if fams[i].vendor || fams[i].name == "host" {
-			fams[i].canRun = func(*Queue, *potrfCall[T]) bool { return false }
+	pc := c.potrf()
+	if !c.factorChosen {
+		fams := potrfFamilies[T]()
+		for i := range fams {
+			if fams[i].vendor || fams[i].name == "host" {
+				fams[i].canRun = func(*Queue, *potrfCall[T]) bool { return false }
+			}
 		}
+		c.factor, _ = selectFamily(q, "potrf", dtypeName[T](), pc.key(), fams, pc, false)
+		c.factorChosen = true
 	}
-	f, err := selectFamily(q, "potrf", dtypeName[T](), pc.key(), fams, pc, false)
-	if err != nil {
+	if c.factor == nil {
 		return nil, nil
 	}
-	return f, pc
+	return c.factor, pc
+}
+
+// potrf is the factorization of c's matrix as a potrf call.
+func (c *posvCall[T]) potrf() *potrfCall[T] {
+	return &potrfCall[T]{uplo: c.uplo, a: c.a, info: c.info}
 }
 
 // posvCTACanRun: potrf has a native family for a and potrs "cta" can solve b.

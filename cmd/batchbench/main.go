@@ -257,11 +257,13 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 	}
 	run := b.run
 	if name, ok := strings.CutPrefix(arm, "ref:"); ok {
-		r, isRef := b.(refBench)
-		if !isRef || r.ref(name) == nil {
+		run = nil
+		if r, isRef := b.(refBench); isRef {
+			run = r.ref(name)
+		}
+		if run == nil {
 			return 0, 0, fmt.Errorf("%s has no reference routine %q in this build", op, name)
 		}
-		run = r.ref(name)
 	} else if arm != "auto" {
 		// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
 		restore, err := batchlas.PinRoute(op, arm)
