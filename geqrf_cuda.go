@@ -2,7 +2,10 @@
 
 package batchlas
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // qrCTAMaxThreads is the most threads a block of the "cta" QR kernels runs (their
 // __launch_bounds__).
@@ -135,7 +138,8 @@ func geqrfTinyShape[T Scalar](m, n int) (group, perBlock, shared int) {
 	return group, perBlock, perBlock * group * (group + 3) * sizeOf[T]()
 }
 
-// geqrfTinyCanRun: a CUDA queue with 32-lane warps, m, n <= geqrfTinyMax, the shared memory
+// geqrfTinyCanRun: a CUDA queue with 32-lane warps, m, n <= geqrfTinyMax, ld within 32 bits
+// (the kernel forms its addresses from a 32-bit ld), the shared memory
 // and the grid within limits; an empty call always.
 func geqrfTinyCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
 	m, n := c.a.rows, c.a.cols
@@ -144,7 +148,7 @@ func geqrfTinyCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
 	}
 	_, per, shared := geqrfTinyShape[T](m, n)
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(m, n) <= geqrfTinyMax[T]() &&
-		shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
+		c.a.ld <= math.MaxUint32 && shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
 }
 
 // geqrfTiny launches kernels/geqrf/geqrf_tiny.cu: a group of lanes per matrix, the batch in

@@ -2,14 +2,19 @@
 
 package batchlas
 
+import (
+	"fmt"
+	"math"
+)
+
 // The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_warp.cu and
 // potrf_cta.cu). Each canRun is exactly what its launch accepts: a CUDA queue with 32-lane
 // warps, the order in range, and the dynamic shared memory the launch asks for within the
 // device's per-block limit.
 
-// potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 8,
-// then 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops at
-// 32: a row of 64 would take 256 registers a lane.
+// potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 4,
+// then 8, 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops
+// at 32: a row of 64 would take 256 registers a lane.
 func potrfTinyMax[T Scalar]() int {
 	if sizeOf[T]() == 16 {
 		return 32
@@ -18,40 +23,37 @@ func potrfTinyMax[T Scalar]() int {
 }
 
 // Blocks of the tiny kernels, as in potrf_tiny.cu: TINY_THREAD_WARPS warps of one matrix a
-// thread (n <= 8), TINY_WARP_WARPS warps of a matrix per 16 or 32 lanes (8 < n <= 32); above,
-// one matrix per block of 64 threads.
+// thread (n <= 4), TINY_WARP_WARPS warps of a matrix per 8, 16 or 32 lanes (4 < n <= 32);
+// above, one matrix per block of 64 threads.
 const (
 	potrfTinyThreadWarps = 2
 	potrfTinyWarpWarps   = 4
 )
 
 // potrfTinyShape is the kernel, block, matrices per block and dynamic shared bytes of the
-// tiny family at order n (1 <= n <= potrfTinyMax).
+// tiny family at order n (1 <= n <= potrfTinyMax). A group kernel's warp holds a tile of
+// 32 rows of N+1 elements, N lanes per matrix.
 func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared int) {
-	switch {
-	case n <= 8:
-		kernel = "t4"
-		if n > 4 {
-			kernel = "t8"
-		}
+	if n <= 4 {
 		// A warp stages its 32 matrices at pitch n*n rounded up to odd.
-		return kernel, 32 * potrfTinyThreadWarps, 32 * potrfTinyThreadWarps, potrfTinyThreadWarps * 32 * (n*n | 1) * sizeOf[T]()
-	case n <= 16:
-		// Two matrices per warp; a warp's tile is 32 columns of 16 at pitch 17.
-		return "w16", 32 * potrfTinyWarpWarps, 2 * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 17 * sizeOf[T]()
-	case n <= 32:
-		return "w32", 32 * potrfTinyWarpWarps, potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * 33 * sizeOf[T]()
-	default:
-		// One matrix per block; its tile is 64 columns of 64 at pitch 65.
+		return "t4", 32 * potrfTinyThreadWarps, 32 * potrfTinyThreadWarps, potrfTinyThreadWarps * 32 * (n*n | 1) * sizeOf[T]()
+	}
+	group := 8
+	for group < n {
+		group *= 2
+	}
+	if group == 64 {
 		return "w64", 64, 1, 64 * 65 * sizeOf[T]()
 	}
+	return fmt.Sprintf("w%d", group), 32 * potrfTinyWarpWarps, 32 / group * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * (group + 1) * sizeOf[T]()
 }
 
-// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, the shared memory
-// and the grid within limits.
+// potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, ld within 32 bits
+// (the group kernels form their addresses from a 32-bit ld), the shared memory and the
+// grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() {
+	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() || c.a.ld > math.MaxUint32 {
 		return false
 	}
 	if n == 0 {
@@ -68,9 +70,15 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 		return err
 	}
 	kernel, threads, perBlock, shared := potrfTinyShape[T](a.rows)
+	args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr()}
+	if kernel == "t4" {
+		args = append(args, potrfLowerArg(c.uplo))
+	} else {
+		// A group kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32.
+		kernel += map[Uplo]string{Lower: "l", Upper: "u"}[c.uplo]
+	}
 	return cudaOf(q).launch("potrf_tiny", "potrf_tiny_"+kernel+"_"+dtypeName[T](),
-		dim3{(a.batch + perBlock - 1) / perBlock, 1, 1}, dim3{threads, 1, 1}, shared,
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
+		dim3{(a.batch + perBlock - 1) / perBlock, 1, 1}, dim3{threads, 1, 1}, shared, args...)
 }
 
 // potrfWarpMax is the largest order of the "warp" family: a lane holds two rows of a panel.

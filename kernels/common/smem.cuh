@@ -14,11 +14,36 @@ template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
 #endif
 }
+// cp_async_if is cp_async under a predicate: one setp and a predicated cp.async, where an
+// if around cp_async compiles to a branch and a convergence barrier an element.
+template <typename T> __device__ __forceinline__ void cp_async_if(T *dst, const T *src, bool ok) {
+#ifdef BATCHLAS_EMU
+    if (ok) *dst = *src;
+#else
+    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
+    asm volatile("{\n .reg .pred p;\n setp.ne.b32 p, %2, 0;\n @p cp.async.ca.shared.global [%0], [%1], %3;\n}\n" ::"r"(d), "l"(src),
+                 "r"((int)ok), "n"((int)sizeof(T)));
+#endif
+}
 __device__ __forceinline__ void cp_async_wait() {
 #ifndef BATCHLAS_EMU
     asm volatile("cp.async.wait_all;\n" ::: "memory");
 #endif
 }
+
+// A group kernel that walks a lane's row across its matrix's columns wants one 64-bit row
+// pointer and a 32-bit ld, so that column j's element is one wide multiply-add away
+// (col_at). Left to itself the compiler folds the row pointer back into an element index
+// off the kernel's base pointer (seven instructions an element to re-form each address),
+// and keeps the load pass's addresses and predicates alive through the whole kernel for
+// the store pass (float, n = 32: 245 registers). opaque_row hides the row pointer and the
+// row index from it, afresh at each pass.
+template <typename T> __device__ __forceinline__ void opaque_row(T *&p, int &i) {
+#ifndef BATCHLAS_EMU
+    asm volatile("" : "+l"(p), "+r"(i));
+#endif
+}
+template <typename T> __device__ __forceinline__ T *col_at(T *p, unsigned ld, int j) { return p + (unsigned long long)ld * j; }
 
 // vec16 moves 16 bytes of T (V elements) between shared memory and registers with one
 // 128-bit access; p must be 16-byte aligned.

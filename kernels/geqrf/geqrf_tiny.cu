@@ -26,20 +26,22 @@
 // Tau_c ends in lane c's register and is written with the columns. Shared memory: the tiles
 // of the block's matrices, then two reflector buffers of N elements per matrix.
 #include "../common/householder.cuh"
+#include "../common/smem.cuh"
 
 #define TINY_QR_WARPS 4 // warps per block
 
-// reg_larfg is larfg by one lane on the active rows of its column, x[0..r-1] (x[r..N-1] zero):
-// alpha = x[0], x is x[1..r-1]. x[0] becomes beta and x[1..r-1] v's tail; it returns tau.
-// Every row index is a compile-time constant, so that x stays in registers.
-template <typename T, int N> __device__ __forceinline__ T reg_larfg(T (&x)[N], int r) {
+// reg_larfg is larfg by one lane on the active rows of its column, x[0..N-1], whose rows past
+// the matrix are zero: alpha = x[0], x is x[1..N-1]. x[0] becomes beta and x[1..N-1] v's
+// tail; it returns tau. The zeros past the matrix add nothing to the norm and stay zero when
+// scaled, so no row is masked (masks cost two selects an element for double, on the path
+// that the other lanes wait for); every row index is a compile-time constant, so that x
+// stays in registers.
+template <typename T, int N> __device__ __forceinline__ T reg_larfg(T (&x)[N]) {
     typedef scalar<T> S;
     typedef typename S::real R;
     auto each = [&](auto f) {
 #pragma unroll
-        for (int i = 1; i < N; i++) {
-            if (i < r) f(S::re(x[i]), S::im(x[i]));
-        }
+        for (int i = 1; i < N; i++) f(S::re(x[i]), S::im(x[i]));
     };
     auto same = [](R v) { return v; };
     auto nrm2 = [&] { return team_nrm2<R>(each, same, same); };
@@ -53,25 +55,28 @@ template <typename T, int N> __device__ __forceinline__ T reg_larfg(T (&x)[N], i
 }
 
 // tiny_qr_copy moves the group's matrix between global memory (mat, m-by-n, leading dimension
-// ld; nothing when the matrix does not exist) and the tile (column j at j*(N+1)), LOAD from
-// global; lane i of the group takes row i of every column. Loading writes zeros where the
-// matrix has no element. The reads of 32 bytes' worth of columns go ahead of their writes.
+// ld < 2^32; nothing when the matrix does not exist) and the tile (column j at j*(N+1)), LOAD
+// from global; lane i of the group takes row i of every column, its addresses formed off one
+// row pointer (col_at). Loading writes zeros where the matrix has no element. The reads of
+// 32 bytes' worth of columns go ahead of their writes.
 template <typename T, int N, bool LOAD>
-__device__ __forceinline__ void tiny_qr_copy(T *mat, i64 ld, int m, int n, bool live, int i, T *tile) {
+__device__ __forceinline__ void tiny_qr_copy(T *mat, unsigned ld, int m, int n, bool live, int i, T *tile) {
     constexpr int U = 32 / (int)sizeof(T) < N ? 32 / (int)sizeof(T) : N;
+    T *p = mat + i;
+    opaque_row(p, i);
 #pragma unroll
     for (int j0 = 0; j0 < N; j0 += U) {
         T v[U];
 #pragma unroll
         for (int j = j0; j < j0 + U; j++) {
             const bool ok = live && i < m && j < n;
-            if (LOAD) v[j - j0] = ok ? mat[j * ld + i] : scalar<T>::from_real(0);
+            if (LOAD) v[j - j0] = ok ? *col_at(p, ld, j) : scalar<T>::from_real(0);
             else if (ok) v[j - j0] = tile[j * (N + 1) + i];
         }
 #pragma unroll
         for (int j = j0; j < j0 + U; j++) {
             if (LOAD) tile[j * (N + 1) + i] = v[j - j0];
-            else if (live && i < m && j < n) mat[j * ld + i] = v[j - j0];
+            else if (live && i < m && j < n) *col_at(p, ld, j) = v[j - j0];
         }
     }
 }
@@ -90,7 +95,7 @@ __device__ __forceinline__ void geqrf_tiny(T *a, i64 ld, i64 stride, int m, int 
     T *tile = shared + ((threadIdx.x >> 5) * G + g) * N * (N + 1);
     T *mat = a + b * stride;
 
-    tiny_qr_copy<T, N, true>(mat, ld, m, n, live, c, tile);
+    tiny_qr_copy<T, N, true>(mat, (unsigned)ld, m, n, live, c, tile); // ld < 2^32: geqrfTinyCanRun
     __syncwarp();
     // x holds the active rows of this lane's column: rows j..N-1 at step j, row j in x[0].
     T x[N];
@@ -104,14 +109,14 @@ __device__ __forceinline__ void geqrf_tiny(T *a, i64 ld, i64 stride, int m, int 
         T *v = vbuf + (j & 1) * N;
         if (c == j) {
             // The reflector, and the column's last values: beta at row j, v's tail below.
-            t = reg_larfg(x, m - j);
+            t = reg_larfg(x);
 #pragma unroll
             for (int i0 = 0; i0 < N; i0 += W) {
                 qr_pack<T> p;
 #pragma unroll
                 for (int e = 0; e < W; e++) {
                     const int i = i0 + e;
-                    p.e[e] = i == 0 ? S::from_real(1) : i < m - j ? x[i] : S::from_real(0);
+                    p.e[e] = i == 0 ? S::from_real(1) : x[i]; // zero from row m on
                 }
                 store16(v + i0, p);
             }
@@ -145,7 +150,7 @@ __device__ __forceinline__ void geqrf_tiny(T *a, i64 ld, i64 stride, int m, int 
         }
     }
     __syncwarp();
-    tiny_qr_copy<T, N, false>(mat, ld, m, n, live, c, tile);
+    tiny_qr_copy<T, N, false>(mat, (unsigned)ld, m, n, live, c, tile);
     if (live && c < k) tau[b * k + c] = t;
 }
 

@@ -1,35 +1,37 @@
 // potrf "tiny": Cholesky factorization A = L L^H (or U^H U) of a batch of n-by-n matrices,
-// n <= 64, each matrix on chip (registers and shared memory). Two shapes, five kernels per
-// scalar type (four for c128, which stops at n = 32); the launch (potrf_cuda.go) picks the kernel by n:
+// n <= 64, each matrix on chip (registers and shared memory). The launch (potrf_cuda.go)
+// picks the kernel by n:
 //
-//   potrf_tiny_t4 (n <= 4), potrf_tiny_t8 (5 <= n <= 8): one thread per matrix. Global
-//     memory is read and written by whole warps through shared memory: the 32 matrices of a
-//     warp are copied element by element with consecutive lanes on consecutive addresses
-//     (fully coalesced when the batch is packed; loads by cp.async, all in flight at once), each matrix at an odd pitch in shared
-//     memory so that the threads' own accesses are free of bank conflicts. Each thread then
-//     factors its matrix there, left-looking (chol_left, the order a compile-time constant: a
-//     switch over n picks the unrolled code), with at most n*n/4 elements in registers.
+//   potrf_tiny_t4 (n <= 4): one thread per matrix. Global memory is read and written by
+//     whole warps through shared memory: the 32 matrices of a warp are copied element by
+//     element with consecutive lanes on consecutive addresses (fully coalesced when the batch
+//     is packed; loads by cp.async, all in flight at once), each matrix at an odd pitch in
+//     shared memory so that the threads' own accesses are free of bank conflicts. Each thread
+//     then factors its matrix there, left-looking (chol_left, the order a compile-time
+//     constant: a switch over n picks the unrolled code).
 //
-//   potrf_tiny_w16 (9 <= n <= 16: two matrices per warp), potrf_tiny_w32 (17 <= n <= 32),
-//     potrf_tiny_w64 (33 <= n <= 64: two warps, a block of its own): a group of N lanes per
-//     matrix, lane i holding row i of the lower triangle in registers
-//     (indexed by compile-time constants only), the order padded to N with the identity.
-//     Step k is right-looking: every lane stores its A(i, k) in a shared column, and after one
-//     barrier (__syncwarp, or __syncthreads for the 64-lane group of w64) each lane reads the
-//     pivot and the column below it with broadcast 16-byte loads, so that one shared load
-//     feeds 4 (float) FMAs, and updates its row:
+//   potrf_tiny_w8 (5 <= n <= 8: four matrices per warp), w16 (9..16: two), w32 (17..32: one),
+//     w64 (33..64: two warps, a block of its own): a group of N lanes per matrix, lane i
+//     holding row i of the lower triangle in registers (indexed by compile-time constants
+//     only), the order padded to N with the identity; one kernel per triangle (l, u). Lane i
+//     copies row i of each stored column between global memory and the group's shared tile,
+//     so that a group touches consecutive addresses (tiny_load, tiny_store). Step k is
+//     right-looking: every lane stores its A(i, k) in a shared column, and after one barrier
+//     (__syncwarp, or __syncthreads for the 64-lane group of w64) each lane reads the pivot
+//     and the column below it with broadcast 16-byte loads, so that one shared load feeds 4
+//     (float) FMAs, and updates its row:
 //       A(i, j) -= (A(i, k) / d) conj(A(j, k)),  j > k,   L(i, k) = A(i, k) / sqrt(d).
 //     The column buffer alternates between two copies, so one barrier per step suffices.
-//     Global memory goes through a shared tile (column pitch N+1, no bank conflicts) with
-//     consecutive lanes on consecutive rows of a column, loads by cp.async.
+//     At n = 8, a group of 8 lanes a matrix keeps 8 times the thread kernel's matrices in
+//     flight: on the H200 at batch 8192, 0.005 ms against its 0.015 (float).
 //
 // The upper case U^H U = A is the lower case of L = U^H: element (i, j) of L is the conjugate
 // of the stored (j, i). Only the named triangle is read or written.
 //
 // info[b] = k + 1 when pivot k is not positive (or is NaN), as in LAPACK; the factorization of
 // that matrix stops there: columns 0..k-1 hold the factor, and the rest holds A (thread
-// kernels, as potf2 leaves it, with the failing pivot at (k, k)) or the trailing matrix as
-// updated so far (warp kernels). The other matrices go on.
+// kernel, as potf2 leaves it, with the failing pivot at (k, k)) or the trailing matrix as
+// updated so far (group kernels). The other matrices go on.
 #include "potrf_common.cuh"
 
 #define TINY_THREAD_WARPS 2 // warps per block of the thread-per-matrix kernels
@@ -104,60 +106,94 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
     if (lane < left) info[b0 + lane] = bad;
 }
 
-// potrf_tiny_thread: the block's warps take 32 consecutive matrices each; n in [LO, HI].
-template <typename T, int LO, int HI>
+// potrf_tiny_thread: the block's warps take 32 consecutive matrices each; 1 <= n <= 4.
+template <typename T>
 __device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
     DYNAMIC_SHARED(T, shared);
     const int warp = threadIdx.x >> 5;
     const i64 b0 = ((i64)blockIdx.x * TINY_THREAD_WARPS + warp) * 32;
     if (b0 >= batch) return; // whole warps leave together
     T *sh = shared + warp * 32 * ((n * n) | 1);
-    static_assert(HI - LO <= 3, "one case per order below");
-#define TINY_CASE(K)                                                                             \
-    if (LO + K <= HI && n == LO + K) {                                                           \
-        potrf_thread<T, (LO + K <= HI ? LO + K : HI)>(a, ld, stride, batch, info, lower, b0, sh); \
-        return;                                                                                  \
+#define TINY_CASE(K)                                                        \
+    if (n == K) {                                                           \
+        potrf_thread<T, K>(a, ld, stride, batch, info, lower, b0, sh);      \
+        return;                                                             \
     }
-    TINY_CASE(0)
     TINY_CASE(1)
     TINY_CASE(2)
     TINY_CASE(3)
+    TINY_CASE(4)
 #undef TINY_CASE
 }
 
-// warp_tile_copy copies the named triangles of a unit's M matrices, mat[0..M-1] (those below
-// left), between global memory and the shared tile (matrix m at m*N*P, column pitch P = N+1),
-// LOAD from global. Lane (g, i) takes row i of column (M t) % N + g of matrix M t / N in slot
-// t, so that a warp's access is whole columns (or half of one, N = 64), and the slot's matrix
-// and column offset are compile-time constants.
-template <typename T, int N, bool LOAD>
-__device__ __forceinline__ void warp_tile_copy(T *mat, i64 ld, i64 stride, int n, i64 left, bool lower, int g, int i, T *tile) {
-    const int M = tiny_unit<N>::M, P = N + 1;
-    T *base = mat + g * ld + i;
-    T v[N]; // the stores' values, all read from the tile ahead of the first store
+// tiny_load fills row i of L's lower triangle, r[0..N-1], for lane i of a group whose matrix
+// is mat (live: the matrix exists; ld < 2^32). Lane i copies row i of every stored column
+// into the group's tile by cp.async, so that a group's access to a column is consecutive
+// addresses and every copy is in flight at once without holding a register; its addresses
+// come off one row pointer (col_at). Lower: that row is L's row i, at tile (i, j). Upper: it
+// is U's row i, A(i, j) for j >= i, put at tile (j, i), so that L's row i, U's column i
+// conjugated, is again at tile (i, j). Rows and columns beyond n are the identity's, so
+// that the padded pivots are 1 and the padding never reaches the matrix; entries right of
+// the diagonal are zero. An earlier form spent 1,190 of its 3,363 warp instructions per
+// matrix (float, n = 32) on the copy in, re-forming 64-bit addresses and branching around
+// each cp.async (ncu, session5_ncu_source.tgz); loading straight into registers instead
+// left float64's loads in small dependent groups (n = 32: 0.208 ms became 0.315).
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void tiny_load(const T *mat, unsigned ld, int n, bool live, int i, T *tile, T (&r)[N]) {
+    typedef scalar<T> S;
+    typedef tiny_unit<N> U;
+    const int P = N + 1;
+    const T *p = mat + i;
+    opaque_row(p, i);
+    const bool row = live && i < n;
 #pragma unroll
-    for (int t = 0; t < N; t++) {
-        const int m = M * t / N, c0 = M * t % N, c = c0 + g;
-        if (LOAD) {
-            if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) cp_async(tile + m * N * P + c * P + i, base + m * stride + c0 * ld);
-        } else {
-            v[t] = tile[m * N * P + c * P + i];
+    for (int j = 0; j < N; j++) cp_async_if(LOWER ? tile + j * P + i : tile + i * P + j, col_at(p, ld, j), row && (LOWER ? j <= i : j >= i && j < n));
+    cp_async_wait();
+    if (!LOWER) U::sync();
+#pragma unroll
+    for (int j = 0; j < N; j++) {
+        const T v = tile[j * P + i];
+        r[j] = j == i ? S::from_real(row ? S::re(v) : 1) : row && j < i ? (LOWER ? v : S::conj(v)) : S::from_real(0);
+    }
+}
+
+// tiny_store writes row i of L, r, back to its place in the named triangle of mat, the
+// reverse of tiny_load: lower straight from the registers, upper through the tile.
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void tiny_store(T *mat, unsigned ld, int n, bool live, int i, T *tile, const T (&r)[N]) {
+    typedef scalar<T> S;
+    typedef tiny_unit<N> U;
+    const int P = N + 1, C = 8; // upper: U's row i goes out C elements at a time, read ahead of their stores
+    T *p = mat + i;
+    opaque_row(p, i);
+    const bool row = live && i < n;
+    if (LOWER) {
+#pragma unroll
+        for (int j = 0; j < N; j++) {
+            if (row && j <= i) *col_at(p, ld, j) = r[j];
         }
-    }
-    if (LOAD) {
-        cp_async_wait();
-        return;
-    }
+    } else {
 #pragma unroll
-    for (int t = 0; t < N; t++) {
-        const int m = M * t / N, c0 = M * t % N, c = c0 + g;
-        if (m < left && i < n && c < n && (lower ? i >= c : i <= c)) base[m * stride + c0 * ld] = v[t];
+        for (int j = 0; j < N; j++) {
+            if (j <= i) tile[j * P + i] = S::conj(r[j]);
+        }
+        U::sync();
+#pragma unroll
+        for (int j0 = 0; j0 < N; j0 += C) {
+            T v[C];
+#pragma unroll
+            for (int j = j0; j < j0 + C; j++) v[j - j0] = tile[i * P + j];
+#pragma unroll
+            for (int j = j0; j < j0 + C; j++) {
+                if (row && j >= i && j < n) *col_at(p, ld, j) = v[j - j0];
+            }
+        }
     }
 }
 
 // potrf_tiny_warp: a group of N lanes per matrix, M matrices per unit (tiny_unit), n <= N.
-template <typename T, int N>
-__device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n, i64 batch, int *info, bool lower) {
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n, i64 batch, int *info) {
     typedef scalar<T> S;
     typedef typename S::real R;
     typedef tiny_unit<N> U;
@@ -169,24 +205,14 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
     const int g = lane / N, i = lane % N;
     const i64 b0 = ((i64)blockIdx.x * U::UNITS + unit) * M;
     if (b0 >= batch) return; // whole units leave together
-    const i64 left = batch - b0;
-    T *tile = shared + unit * U::THREADS * P; // M matrices of N*P elements
-    T *col = tile;                    // reused for the column buffers once the rows are loaded
+    const bool live = g < batch - b0;
+    T *tile = shared + unit * U::THREADS * P + g * N * P; // this group's N*P elements
+    T *col = shared + unit * U::THREADS * P;              // the unit's column buffers, in its tiles
+    T *mat = a + (b0 + g) * stride;
 
-    T *mat = a + b0 * stride;
-    warp_tile_copy<T, N, true>(mat, ld, stride, n, left, lower, g, i, tile);
-    U::sync();
-    // Row i of the lower triangle; rows and columns beyond n are the identity's, so that the
-    // padded pivots are 1 and the padding never reaches the matrix. Entries right of the
-    // diagonal are never stored and never feed an entry left of it.
-    const T *mt = tile + g * N * P;
-    T r[N];
-#pragma unroll
-    for (int j = 0; j < N; j++) {
-        r[j] = S::from_real(j == i ? 1 : 0);
-        if (i < n && j <= i) r[j] = j == i ? S::from_real(S::re(mt[j * P + i])) : lower ? mt[j * P + i] : S::conj(mt[i * P + j]);
-    }
-    U::sync();
+    T r[N]; // row i of the lower triangle
+    tiny_load<T, N, LOWER>(mat, (unsigned)ld, n, live, i, tile, r); // ld < 2^32: potrfTinyCanRun
+    U::sync(); // the tile's reads are done before it holds column buffers
 
     int bad = 0; // the same in every lane of a group
 #pragma unroll
@@ -215,50 +241,53 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
             }
         }
     }
-    U::sync();
-
-    T *out = tile + g * N * P;
-#pragma unroll
-    for (int j = 0; j < N; j++) {
-        if (i < n && j <= i) {
-            if (lower) out[j * P + i] = r[j];
-            else out[i * P + j] = S::conj(r[j]);
-        }
-    }
-    U::sync();
-    warp_tile_copy<T, N, false>(mat, ld, stride, n, left, lower, g, i, tile);
-    if (i == 0 && g < left) info[b0 + g] = bad;
+    if (!LOWER) U::sync(); // the column buffers' reads are done before the tile takes rows
+    tiny_store<T, N, LOWER>(mat, (unsigned)ld, n, live, i, tile, r);
+    if (i == 0 && live) info[b0 + g] = bad;
 }
 
-#define POTRF_TINY(SUFFIX, T)                                                                           \
-    extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
-        potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
-        potrf_tiny_thread<T, 1, 4>(a, ld, stride, (int)n, batch, info, lower != 0);                     \
+// A group kernel per triangle, l and u: lower and upper move their rows differently
+// (tiny_load), and one kernel holding both took complex128 at N = 32 to 255 registers and a
+// spill, where each alone takes 186.
+#define POTRF_TINY_GROUP(SUFFIX, T, N, THREADS, MINB_L, MINB_U)                                         \
+    extern "C" __global__ void __launch_bounds__(THREADS, MINB_L)                                       \
+        potrf_tiny_w##N##l_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {            \
+        potrf_tiny_warp<T, N, true>(a, ld, stride, (int)n, batch, info);                                \
     }                                                                                                   \
-    extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
-        potrf_tiny_t8_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
-        potrf_tiny_thread<T, 5, 8>(a, ld, stride, (int)n, batch, info, lower != 0);                     \
-    }                                                                                                   \
-    extern "C" __global__ void __launch_bounds__(32 * TINY_WARP_WARPS)                                  \
-        potrf_tiny_w16_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {     \
-        potrf_tiny_warp<T, 16>(a, ld, stride, (int)n, batch, info, lower != 0);                         \
-    }                                                                                                   \
-    extern "C" __global__ void __launch_bounds__(32 * TINY_WARP_WARPS)                                  \
-        potrf_tiny_w32_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {     \
-        potrf_tiny_warp<T, 32>(a, ld, stride, (int)n, batch, info, lower != 0);                         \
+    extern "C" __global__ void __launch_bounds__(THREADS, MINB_U)                                       \
+        potrf_tiny_w##N##u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {            \
+        potrf_tiny_warp<T, N, false>(a, ld, stride, (int)n, batch, info);                               \
     }
-#define POTRF_TINY_W64(SUFFIX, T)                                                                       \
-    extern "C" __global__ void __launch_bounds__(64)                                                    \
-        potrf_tiny_w64_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {     \
-        potrf_tiny_warp<T, 64>(a, ld, stride, (int)n, batch, info, lower != 0);                         \
-    }
-
-POTRF_TINY(f32, float)
-POTRF_TINY(f64, double)
-POTRF_TINY(c64, cfloat)
-POTRF_TINY(c128, cdouble)
+// The last two numbers are each kernel's minimum blocks per SM (__launch_bounds__; 0: none
+// given). Left to itself, nvcc 13.0 spilled 4 to 20 bytes in six of these kernels on sm_90,
+// choosing few registers; the minimums here raise their budgets just enough to spill nothing
+// there (w64l float: 154 registers; it ran 0.139 ms at n = 64, batch 8192, against 0.133
+// with the spill). A minimum of 1 spelled out is not the same as none: it took w32 complex128
+// to 254 registers and a spill, where none given takes 180.
+#define WT (32 * TINY_WARP_WARPS)
+POTRF_TINY_GROUP(f32, float, 8, WT, 0, 0)
+POTRF_TINY_GROUP(f32, float, 16, WT, 0, 0)
+POTRF_TINY_GROUP(f32, float, 32, WT, 0, 5)
+POTRF_TINY_GROUP(f32, float, 64, 64, 6, 0)
+POTRF_TINY_GROUP(f64, double, 8, WT, 0, 0)
+POTRF_TINY_GROUP(f64, double, 16, WT, 0, 5)
+POTRF_TINY_GROUP(f64, double, 32, WT, 0, 0)
+POTRF_TINY_GROUP(f64, double, 64, 64, 0, 0)
+POTRF_TINY_GROUP(c64, cfloat, 8, WT, 0, 0)
+POTRF_TINY_GROUP(c64, cfloat, 16, WT, 5, 0)
+POTRF_TINY_GROUP(c64, cfloat, 32, WT, 0, 0)
+POTRF_TINY_GROUP(c64, cfloat, 64, 64, 0, 2)
+POTRF_TINY_GROUP(c128, cdouble, 8, WT, 0, 0)
+POTRF_TINY_GROUP(c128, cdouble, 16, WT, 0, 3)
+POTRF_TINY_GROUP(c128, cdouble, 32, WT, 0, 0)
 // Lane i of w64 holds 64 elements of row i: 64 registers (f32), 128 (f64, c64); c128's 256
 // would spill, so c128 stops at n = 32.
-POTRF_TINY_W64(f32, float)
-POTRF_TINY_W64(f64, double)
-POTRF_TINY_W64(c64, cfloat)
+#define POTRF_TINY_THREAD(SUFFIX, T)                                                                    \
+    extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
+        potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
+        potrf_tiny_thread<T>(a, ld, stride, (int)n, batch, info, lower != 0);                               \
+    }
+POTRF_TINY_THREAD(f32, float)
+POTRF_TINY_THREAD(f64, double)
+POTRF_TINY_THREAD(c64, cfloat)
+POTRF_TINY_THREAD(c128, cdouble)

@@ -1,0 +1,43 @@
+//go:build cuda
+
+package batchlas
+
+import (
+	"math"
+	"testing"
+)
+
+// TestPotrfTinyShape checks the kernel potrfTinyShape names against potrf_tiny.cu's
+// instances: a thread a matrix to n = 4, then the smallest group of 8, 16, 32 or 64 lanes
+// that holds a row, so many matrices a block of 128 threads (64 for w64).
+func TestPotrfTinyShape(t *testing.T) {
+	for n, want := range map[int]struct {
+		kernel            string
+		threads, perBlock int
+	}{
+		1: {"t4", 64, 64}, 4: {"t4", 64, 64}, 5: {"w8", 128, 16}, 8: {"w8", 128, 16}, 9: {"w16", 128, 8},
+		16: {"w16", 128, 8}, 17: {"w32", 128, 4}, 32: {"w32", 128, 4}, 33: {"w64", 64, 1}, 64: {"w64", 64, 1},
+	} {
+		kernel, threads, perBlock, _ := potrfTinyShape[float64](n)
+		if kernel != want.kernel || threads != want.threads || perBlock != want.perBlock {
+			t.Errorf("n = %d: %s, %d threads, %d a block; want %s, %d, %d", n, kernel, threads, perBlock, want.kernel, want.threads, want.perBlock)
+		}
+	}
+}
+
+// TestTinyLeadingDimension: the group kernels of potrf and geqrf form their addresses from a
+// 32-bit ld, so their canRun refuses a larger one (no memory is taken: the calls are checked,
+// not run).
+func TestTinyLeadingDimension(t *testing.T) {
+	q := &Queue{dev: Device{Backend: CUDA, Key: "sm_90", SubGroup: 32, SharedMem: 227 << 10, MaxBlock: 1024}}
+	for _, ld := range []int{16, math.MaxUint32, math.MaxUint32 + 1} {
+		a := &Matrix[float32]{rows: 16, cols: 16, ld: ld, strd: ld * 16, batch: 8}
+		fits := ld <= math.MaxUint32
+		if got := potrfTinyCanRun(q, &potrfCall[float32]{uplo: Lower, a: a, info: &Vector[int32]{}}); got != fits {
+			t.Errorf("potrf tiny, ld = %d: canRun %v, want %v", ld, got, fits)
+		}
+		if got := geqrfTinyCanRun(q, &geqrfCall[float32]{a: a}); got != fits {
+			t.Errorf("geqrf tiny, ld = %d: canRun %v, want %v", ld, got, fits)
+		}
+	}
+}
