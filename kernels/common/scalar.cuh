@@ -8,56 +8,40 @@ struct cdouble { double re, im; };
 
 template <typename T> struct scalar;
 
-template <> struct scalar<float> {
-    typedef float real;
-    static __device__ __forceinline__ float re(float x) { return x; }
-    static __device__ __forceinline__ float from_real(float x) { return x; }
-    static __device__ __forceinline__ float conj(float x) { return x; }
-    static __device__ __forceinline__ float abs2(float x) { return x * x; }
+// fma_r is the fused multiply-add of the real type (fmaf for float, fma for double).
+__device__ __forceinline__ float fma_r(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double fma_r(double a, double b, double c) { return fma(a, b, c); }
+
+// rscalar is the traits of a real type R, float or double.
+template <typename R> struct rscalar {
+    typedef R real;
+    static __device__ __forceinline__ R re(R x) { return x; }
+    static __device__ __forceinline__ R from_real(R x) { return x; }
+    static __device__ __forceinline__ R conj(R x) { return x; }
+    static __device__ __forceinline__ R abs2(R x) { return x * x; }
     // sub_mul_conj returns c - a*conj(b).
-    static __device__ __forceinline__ float sub_mul_conj(float c, float a, float b) { return fmaf(-a, b, c); }
-    static __device__ __forceinline__ float scale(float x, float s) { return x * s; }
-    static __device__ __forceinline__ float shfl(float x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
-    static __device__ __forceinline__ float im(float) { return 0; }
+    static __device__ __forceinline__ R sub_mul_conj(R c, R a, R b) { return fma_r(-a, b, c); }
+    static __device__ __forceinline__ R scale(R x, R s) { return x * s; }
+    static __device__ __forceinline__ R shfl(R x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
+    static __device__ __forceinline__ R im(R) { return 0; }
     // make(re, im) is re + i im; a real type drops im.
-    static __device__ __forceinline__ float make(float re, float) { return re; }
-    static __device__ __forceinline__ float add(float a, float b) { return a + b; }
-    static __device__ __forceinline__ float sub(float a, float b) { return a - b; }
-    static __device__ __forceinline__ float mul(float a, float b) { return a * b; }
+    static __device__ __forceinline__ R make(R re, R) { return re; }
+    static __device__ __forceinline__ R add(R a, R b) { return a + b; }
+    static __device__ __forceinline__ R sub(R a, R b) { return a - b; }
+    static __device__ __forceinline__ R mul(R a, R b) { return a * b; }
     // fma_conj returns c + conj(a)*b; sub_mul returns c - a*b.
-    static __device__ __forceinline__ float fma_conj(float c, float a, float b) { return fmaf(a, b, c); }
-    static __device__ __forceinline__ float sub_mul(float c, float a, float b) { return fmaf(-a, b, c); }
-    static __device__ __forceinline__ float inv(float x) { return float(1) / x; }
-    static __device__ __forceinline__ float shfl_xor(float x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
-    static __device__ __forceinline__ bool is_zero(float x) { return x == 0.0f; }
+    static __device__ __forceinline__ R fma_conj(R c, R a, R b) { return fma_r(a, b, c); }
+    static __device__ __forceinline__ R sub_mul(R c, R a, R b) { return fma_r(-a, b, c); }
+    static __device__ __forceinline__ R inv(R x) { return R(1) / x; }
+    static __device__ __forceinline__ R shfl_xor(R x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
+    static __device__ __forceinline__ bool is_zero(R x) { return x == R(0); }
     // from_bits is a kernel parameter: the bit patterns of the real and imaginary parts as
     // doubles (every floating kernel parameter travels as i64).
-    static __device__ __forceinline__ float from_bits(long long re, long long) { return (float)__longlong_as_double(re); }
+    static __device__ __forceinline__ R from_bits(long long re, long long) { return (R)__longlong_as_double(re); }
 };
 
-template <> struct scalar<double> {
-    typedef double real;
-    static __device__ __forceinline__ double re(double x) { return x; }
-    static __device__ __forceinline__ double from_real(double x) { return x; }
-    static __device__ __forceinline__ double conj(double x) { return x; }
-    static __device__ __forceinline__ double abs2(double x) { return x * x; }
-    static __device__ __forceinline__ double sub_mul_conj(double c, double a, double b) { return fma(-a, b, c); }
-    static __device__ __forceinline__ double scale(double x, double s) { return x * s; }
-    static __device__ __forceinline__ double shfl(double x, int lane) { return __shfl_sync(0xffffffffu, x, lane); }
-    static __device__ __forceinline__ double im(double) { return 0; }
-    // make(re, im) is re + i im; a real type drops im.
-    static __device__ __forceinline__ double make(double re, double) { return re; }
-    static __device__ __forceinline__ double add(double a, double b) { return a + b; }
-    static __device__ __forceinline__ double sub(double a, double b) { return a - b; }
-    static __device__ __forceinline__ double mul(double a, double b) { return a * b; }
-    // fma_conj returns c + conj(a)*b; sub_mul returns c - a*b.
-    static __device__ __forceinline__ double fma_conj(double c, double a, double b) { return fma(a, b, c); }
-    static __device__ __forceinline__ double sub_mul(double c, double a, double b) { return fma(-a, b, c); }
-    static __device__ __forceinline__ double inv(double x) { return double(1) / x; }
-    static __device__ __forceinline__ double shfl_xor(double x, int mask) { return __shfl_xor_sync(0xffffffffu, x, mask); }
-    static __device__ __forceinline__ bool is_zero(double x) { return x == 0.0; }
-    static __device__ __forceinline__ double from_bits(long long re, long long) { return __longlong_as_double(re); }
-};
+template <> struct scalar<float> : rscalar<float> {};
+template <> struct scalar<double> : rscalar<double> {};
 
 template <typename C, typename R> struct cscalar {
     typedef R real;

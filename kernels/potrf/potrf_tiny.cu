@@ -263,7 +263,8 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
 // choosing few registers; the minimums here raise their budgets just enough to spill nothing
 // there (w64l float: 154 registers; it ran 0.139 ms at n = 64, batch 8192, against 0.133
 // with the spill). A minimum of 1 spelled out is not the same as none: it took w32 complex128
-// to 254 registers and a spill, where none given takes 180.
+// to 254 registers and a spill, where none given takes 180. Lane i of w64 holds 64 elements
+// of row i: 64 registers (f32), 128 (f64, c64); c128's 256 would spill, so c128 stops at 32.
 #define WT (32 * TINY_WARP_WARPS)
 POTRF_TINY_GROUP(f32, float, 8, WT, 0, 0)
 POTRF_TINY_GROUP(f32, float, 16, WT, 0, 0)
@@ -280,12 +281,10 @@ POTRF_TINY_GROUP(c64, cfloat, 64, 64, 0, 2)
 POTRF_TINY_GROUP(c128, cdouble, 8, WT, 0, 0)
 POTRF_TINY_GROUP(c128, cdouble, 16, WT, 0, 3)
 POTRF_TINY_GROUP(c128, cdouble, 32, WT, 0, 0)
-// Lane i of w64 holds 64 elements of row i: 64 registers (f32), 128 (f64, c64); c128's 256
-// would spill, so c128 stops at n = 32.
 #define POTRF_TINY_THREAD(SUFFIX, T)                                                                    \
     extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
         potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
-        potrf_tiny_thread<T>(a, ld, stride, (int)n, batch, info, lower != 0);                               \
+        potrf_tiny_thread<T>(a, ld, stride, (int)n, batch, info, lower != 0);                           \
     }
 POTRF_TINY_THREAD(f32, float)
 POTRF_TINY_THREAD(f64, double)
