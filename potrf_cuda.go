@@ -71,11 +71,13 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 	}
 	kernel, threads, perBlock, shared := potrfTinyShape[T](a.rows)
 	args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr()}
-	if kernel == "t4" {
+	switch {
+	case kernel == "t4":
 		args = append(args, potrfLowerArg(c.uplo))
-	} else {
-		// A group kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32.
-		kernel += map[Uplo]string{Lower: "l", Upper: "u"}[c.uplo]
+	case c.uplo == Lower: // a group kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32
+		kernel += "l"
+	default:
+		kernel += "u"
 	}
 	return cudaOf(q).launch("potrf_tiny", "potrf_tiny_"+kernel+"_"+dtypeName[T](),
 		dim3{(a.batch + perBlock - 1) / perBlock, 1, 1}, dim3{threads, 1, 1}, shared, args...)
