@@ -2,10 +2,7 @@
 
 package batchlas
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // qrCTAMaxThreads is the most threads a block of the "cta" QR kernels runs (their
 // __launch_bounds__).
@@ -130,10 +127,7 @@ const geqrfTinyWarps = 4
 // the least that holds m and n), the matrices a block takes and its dynamic shared bytes:
 // per matrix a tile of N columns of pitch N+1 and two reflectors of N elements.
 func geqrfTinyShape[T Scalar](m, n int) (group, perBlock, shared int) {
-	group = 8
-	for group < max(m, n) {
-		group *= 2
-	}
+	group = groupLanes(max(m, n))
 	perBlock = geqrfTinyWarps * 32 / group
 	return group, perBlock, perBlock * group * (group + 3) * sizeOf[T]()
 }
@@ -148,7 +142,7 @@ func geqrfTinyCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
 	}
 	_, per, shared := geqrfTinyShape[T](m, n)
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(m, n) <= geqrfTinyMax[T]() &&
-		c.a.ld <= math.MaxUint32 && shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
+		groupLdFits(c.a.ld) && shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
 }
 
 // geqrfTiny launches kernels/geqrf/geqrf_tiny.cu: a group of lanes per matrix, the batch in

@@ -2,10 +2,7 @@
 
 package batchlas
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // The native CUDA potrf families (kernels/potrf/potrf_tiny.cu, potrf_warp.cu and
 // potrf_cta.cu). Each canRun is exactly what its launch accepts: a CUDA queue with 32-lane
@@ -31,21 +28,20 @@ const (
 )
 
 // potrfTinyShape is the kernel, block, matrices per block and dynamic shared bytes of the
-// tiny family at order n (1 <= n <= potrfTinyMax). A group kernel's warp holds a tile of
-// 32 rows of N+1 elements, N lanes per matrix.
+// tiny family at order n (1 <= n <= potrfTinyMax). A group kernel's unit, as tiny_unit in
+// potrf_tiny.cu, is a warp (32/group matrices, TINY_WARP_WARPS units a block) or, for a group
+// of 64, the block itself; each of a unit's threads has a tile row of group+1 elements.
 func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared int) {
 	if n <= 4 {
 		// A warp stages its 32 matrices at pitch n*n rounded up to odd.
 		return "t4", 32 * potrfTinyThreadWarps, 32 * potrfTinyThreadWarps, potrfTinyThreadWarps * 32 * (n*n | 1) * sizeOf[T]()
 	}
-	group := 8
-	for group < n {
-		group *= 2
+	group, units := groupLanes(n), potrfTinyWarpWarps
+	if group > 32 {
+		units = 1
 	}
-	if group == 64 {
-		return "w64", 64, 1, 64 * 65 * sizeOf[T]()
-	}
-	return fmt.Sprintf("w%d", group), 32 * potrfTinyWarpWarps, 32 / group * potrfTinyWarpWarps, potrfTinyWarpWarps * 32 * (group + 1) * sizeOf[T]()
+	threads = units * max(32, group)
+	return fmt.Sprintf("w%d", group), threads, threads / group, threads * (group + 1) * sizeOf[T]()
 }
 
 // potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, ld within 32 bits
@@ -53,7 +49,7 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 // grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() || c.a.ld > math.MaxUint32 {
+	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() || !groupLdFits(c.a.ld) {
 		return false
 	}
 	if n == 0 {
