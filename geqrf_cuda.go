@@ -88,6 +88,16 @@ func geqrfCTAShape[T Scalar](c *geqrfCall[T]) qrCTA {
 	return l
 }
 
+// geqrfCTAKernel names the kernel of geqrf_cta.cu that runs layout l: float's 32 rows a
+// lane in blocks of at most 128 threads have one of their own (geqrf_cta_r32_f32, 80
+// registers where the general kernel takes 100), the rest the general one.
+func geqrfCTAKernel[T Scalar](l qrCTA) string {
+	if dtypeName[T]() == "f32" && l.rpl == 32 && l.threads <= 128 {
+		return "geqrf_cta_r32_f32"
+	}
+	return "geqrf_cta_" + dtypeName[T]()
+}
+
 // geqrfCTACanRun: a CUDA queue whose blocks may hold the matrix in shared memory; an empty
 // call always.
 func geqrfCTACanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
@@ -105,7 +115,7 @@ func geqrfCTA[T Scalar](q *Queue, c *geqrfCall[T]) error {
 		return nil
 	}
 	l := geqrfCTAShape(c)
-	return cudaOf(q).launch("geqrf_cta", "geqrf_cta_"+dtypeName[T](), dim3{a.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
+	return cudaOf(q).launch("geqrf_cta", geqrfCTAKernel[T](l), dim3{a.batch, 1, 1}, dim3{l.threads, 1, 1}, l.bytes,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), c.tau.devPtr(), uintptr(a.batch),
 		uintptr(l.lanes), uintptr(l.lds), uintptr(l.rpl))
 }

@@ -38,6 +38,32 @@ func TestQRCTALayout(t *testing.T) {
 	}
 }
 
+// TestGeqrfCTAKernel: geqrf_cta_r32_f32 runs only what its entry is built for (32 rows a
+// lane, at most 128 threads: its __launch_bounds__), and it is picked at n = 32 and 64.
+func TestGeqrfCTAKernel(t *testing.T) {
+	for m := 1; m <= 200; m += 3 {
+		for _, n := range []int{1, 16, 32, 33, 64, 65, 100, 128, 129} {
+			c := &geqrfCall[float32]{a: &Matrix[float32]{rows: m, cols: n}}
+			l := geqrfCTAShape(c)
+			if k := geqrfCTAKernel[float32](l); k == "geqrf_cta_r32_f32" && (l.rpl != 32 || l.threads > 128) {
+				t.Errorf("m = %d, n = %d: %s for rpl %d, %d threads", m, n, k, l.rpl, l.threads)
+			}
+		}
+	}
+	for _, e := range []struct {
+		m, n int
+		want string
+	}{{64, 64, "geqrf_cta_r32_f32"}, {32, 32, "geqrf_cta_r32_f32"}, {48, 40, "geqrf_cta_r32_f32"}, {16, 16, "geqrf_cta_f32"},
+		{64, 100, "geqrf_cta_f32"}, {65, 65, "geqrf_cta_f32"}} {
+		if k := geqrfCTAKernel[float32](geqrfCTAShape(&geqrfCall[float32]{a: &Matrix[float32]{rows: e.m, cols: e.n}})); k != e.want {
+			t.Errorf("float32 %d x %d: %s, want %s", e.m, e.n, k, e.want)
+		}
+	}
+	if k := geqrfCTAKernel[float64](geqrfCTAShape(&geqrfCall[float64]{a: &Matrix[float64]{rows: 64, cols: 64}})); k != "geqrf_cta_f64" {
+		t.Errorf("float64 64 x 64: %s", k)
+	}
+}
+
 // TestGeqrfTinyShape checks what kernels/geqrf/geqrf_tiny.cu assumes of geqrfTinyShape: the
 // least group of 8 or 16 that holds m and n, a whole warp of groups per warp of the block,
 // and its tiles and reflector buffers, per matrix, in the shared bytes.

@@ -10,8 +10,9 @@ import "fmt"
 // device's per-block limit.
 
 // potrfTinyMax is the largest order of the "tiny" family: a thread per matrix up to n = 4,
-// then 8, 16, 32 or 64 lanes per matrix, lane i holding row i in registers. complex128 stops
-// at 32: a row of 64 would take 256 registers a lane.
+// then 8, 16, 32 or 64 lanes per matrix, lane i holding row i in registers (float: above 32,
+// a warp per matrix, lane i holding rows i and i + 32). complex128 stops at 32: a row of 64
+// would take 256 registers a lane.
 func potrfTinyMax[T Scalar]() int {
 	if sizeOf[T]() == 16 {
 		return 32
@@ -20,8 +21,8 @@ func potrfTinyMax[T Scalar]() int {
 }
 
 // Blocks of the tiny kernels, as in potrf_tiny.cu: TINY_THREAD_WARPS warps of one matrix a
-// thread (n <= 4), TINY_WARP_WARPS warps of a matrix per 8, 16 or 32 lanes (4 < n <= 32);
-// above, one matrix per block of 64 threads.
+// thread (n <= 4), TINY_WARP_WARPS warps of a matrix per 8, 16 or 32 lanes (4 < n <= 32) or
+// of a matrix each (float above 32); else one matrix per block of 64 threads.
 const (
 	potrfTinyThreadWarps = 2
 	potrfTinyWarpWarps   = 4
@@ -30,7 +31,9 @@ const (
 // potrfTinyShape is the kernel, block, matrices per block and dynamic shared bytes of the
 // tiny family at order n (1 <= n <= potrfTinyMax). A group kernel's unit, as tiny_unit in
 // potrf_tiny.cu, is a warp (32/group matrices, TINY_WARP_WARPS units a block) or, for a group
-// of 64, the block itself; each of a unit's threads has a tile row of group+1 elements.
+// of 64, the block itself; each of a unit's threads has a tile row of group+1 elements. The
+// pair kernel, float above 32, runs TINY_WARP_WARPS warps of a matrix each, with a 64-by-65
+// tile a warp.
 func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared int) {
 	if n <= 4 {
 		// A warp stages its 32 matrices at pitch n*n rounded up to odd.
@@ -38,6 +41,9 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	}
 	group, units := groupLanes(n), potrfTinyWarpWarps
 	if group > 32 {
+		if sizeOf[T]() == 4 {
+			return "p64", 32 * units, units, units * group * (group + 1) * sizeOf[T]()
+		}
 		units = 1
 	}
 	threads = units * max(32, group)
@@ -70,7 +76,7 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 	switch {
 	case kernel == "t4":
 		args = append(args, potrfLowerArg(c.uplo))
-	case c.uplo == Lower: // a group kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32
+	case c.uplo == Lower: // a kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32
 		kernel += "l"
 	default:
 		kernel += "u"

@@ -9,19 +9,34 @@ import (
 
 // TestPotrfTinyShape checks the kernel potrfTinyShape names against potrf_tiny.cu's
 // instances: a thread a matrix to n = 4, then the smallest group of 8, 16, 32 or 64 lanes
-// that holds a row, so many matrices a block of 128 threads (64 for w64).
+// that holds a row, so many matrices a block of 128 threads (64 for w64); float above 32 is
+// the pair kernel, a warp a matrix with its 64-by-65 tile, four a block.
 func TestPotrfTinyShape(t *testing.T) {
-	for n, want := range map[int]struct {
-		kernel            string
-		threads, perBlock int
-	}{
-		1: {"t4", 64, 64}, 4: {"t4", 64, 64}, 5: {"w8", 128, 16}, 8: {"w8", 128, 16}, 9: {"w16", 128, 8},
-		16: {"w16", 128, 8}, 17: {"w32", 128, 4}, 32: {"w32", 128, 4}, 33: {"w64", 64, 1}, 64: {"w64", 64, 1},
-	} {
-		kernel, threads, perBlock, _ := potrfTinyShape[float64](n)
-		if kernel != want.kernel || threads != want.threads || perBlock != want.perBlock {
-			t.Errorf("n = %d: %s, %d threads, %d a block; want %s, %d, %d", n, kernel, threads, perBlock, want.kernel, want.threads, want.perBlock)
+	type shape struct {
+		kernel                    string
+		threads, perBlock, shared int
+	}
+	check := func(dtype string, n int, got, want shape) {
+		if got != want {
+			t.Errorf("%s n = %d: %+v; want %+v", dtype, n, got, want)
 		}
+	}
+	for n, want := range map[int]shape{
+		1: {"t4", 64, 64, 2 * 32 * 1 * 8}, 4: {"t4", 64, 64, 2 * 32 * 17 * 8}, 5: {"w8", 128, 16, 128 * 9 * 8},
+		8: {"w8", 128, 16, 128 * 9 * 8}, 9: {"w16", 128, 8, 128 * 17 * 8}, 16: {"w16", 128, 8, 128 * 17 * 8},
+		17: {"w32", 128, 4, 128 * 33 * 8}, 32: {"w32", 128, 4, 128 * 33 * 8}, 33: {"w64", 64, 1, 64 * 65 * 8},
+		64: {"w64", 64, 1, 64 * 65 * 8},
+	} {
+		var got shape
+		got.kernel, got.threads, got.perBlock, got.shared = potrfTinyShape[float64](n)
+		check("float64", n, got, want)
+	}
+	for n, want := range map[int]shape{
+		32: {"w32", 128, 4, 128 * 33 * 4}, 33: {"p64", 128, 4, 4 * 64 * 65 * 4}, 64: {"p64", 128, 4, 4 * 64 * 65 * 4},
+	} {
+		var got shape
+		got.kernel, got.threads, got.perBlock, got.shared = potrfTinyShape[float32](n)
+		check("float32", n, got, want)
 	}
 }
 

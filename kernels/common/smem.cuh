@@ -3,19 +3,12 @@
 #pragma once
 #include "scalar.cuh"
 
-// cp_async copies one element from global to shared memory without holding it in a register
-// (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait waits for the
-// thread's copies. The CPU emulator copies at once.
-template <typename T> __device__ __forceinline__ void cp_async(T *dst, const T *src) {
-#ifdef BATCHLAS_EMU
-    *dst = *src;
-#else
-    const unsigned d = (unsigned)__cvta_generic_to_shared(dst);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(d), "l"(src), "n"((int)sizeof(T)));
-#endif
-}
-// cp_async_if is cp_async under a predicate: one setp and a predicated cp.async, where an
-// if around cp_async compiles to a branch and a convergence barrier an element.
+// cp_async_if copies one element from global to shared memory when ok, without holding it
+// in a register (sm_80's cp.async, 4, 8 or 16 bytes, aligned as the element); cp_async_wait
+// waits for the thread's copies. The predicate goes to the copy itself (one setp and a
+// predicated cp.async): an if around the copy compiled to a branch and a convergence barrier
+// an element. src is not read when !ok, so it may point anywhere. The CPU emulator copies
+// at once.
 template <typename T> __device__ __forceinline__ void cp_async_if(T *dst, const T *src, bool ok) {
 #ifdef BATCHLAS_EMU
     if (ok) *dst = *src;

@@ -219,7 +219,7 @@ __device__ __forceinline__ void getrf_warp_smem(T *a, i64 ld, i64 stride, int m,
     for (int j = 0; j < n; j++) {
 #pragma unroll
         for (int u = 0; u < RPL; u++) {
-            if (lane + 32 * u < m) cp_async(t.at(lane + 32 * u, j), g + (i64)j * ld + lane + 32 * u);
+            cp_async_if(t.at(lane + 32 * u, j), g + (i64)j * ld + lane + 32 * u, lane + 32 * u < m);
         }
     }
     cp_async_wait();

@@ -79,7 +79,8 @@ struct cta_slots {
 template <typename T> __device__ __forceinline__ void cta_load(const T *m, i64 ld, int n, bool lower, ctile<T> t) {
     int i, j;
     for (cta_slots it(n, lower); it.more(); it.next()) {
-        if (it.at(i, j)) cp_async(lower ? t.col(j) + i : t.col(i) + j, m + (i64)j * ld + i);
+        const bool ok = it.at(i, j);
+        cp_async_if(lower ? t.col(j) + i : t.col(i) + j, m + (i64)j * ld + i, ok);
     }
     cp_async_wait();
     if (is_complex<T>::v && !lower) {

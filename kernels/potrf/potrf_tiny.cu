@@ -81,7 +81,10 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
 #pragma unroll
     for (int t = 0; t < NN; t++) {
         const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
-        if (m < left && (lower ? r >= c : r <= c)) cp_async(sh + m * P + rem, a + (b0 + m) * stride + c * ld + r);
+        // A branch, not the copy's predicate: predicated, every address is formed whether used
+        // or not, which took ptxas from 64 registers to 80 (float) and spilled float64 on
+        // sm_80 and sm_89 (nvcc 13.0).
+        if (m < left && (lower ? r >= c : r <= c)) cp_async_if(sh + m * P + rem, a + (b0 + m) * stride + c * ld + r, true);
     }
     cp_async_wait();
     __syncwarp();
@@ -126,67 +129,88 @@ __device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int 
 #undef TINY_CASE
 }
 
-// tiny_load fills row i of L's lower triangle, r[0..N-1], for lane i of a group whose matrix
-// is mat (live: the matrix exists; ld < 2^32). Lane i copies row i of every stored column
-// into the group's tile by cp.async, so that a group's access to a column is consecutive
-// addresses and every copy is in flight at once without holding a register; its addresses
-// come off one row pointer (col_at). Lower: that row is L's row i, at tile (i, j). Upper: it
-// is U's row i, A(i, j) for j >= i, put at tile (j, i), so that L's row i, U's column i
-// conjugated, is again at tile (i, j). Rows and columns beyond n are the identity's, so
-// that the padded pivots are 1 and the padding never reaches the matrix; entries right of
-// the diagonal are zero. An earlier form spent 1,190 of its 3,363 warp instructions per
-// matrix (float, n = 32) on the copy in, re-forming 64-bit addresses and branching around
-// each cp.async (ncu, session5_ncu_source.tgz); loading straight into registers instead
-// left float64's loads in small dependent groups (n = 32: 0.208 ms became 0.315).
-template <typename T, int N, bool LOWER>
-__device__ __forceinline__ void tiny_load(const T *mat, unsigned ld, int n, bool live, int i, T *tile, T (&r)[N]) {
+// A group's rows move between global memory and registers through its shared tile (pitch
+// N + 1), in phases that a kernel holding two rows a lane (potrf_tiny_pair) runs for both
+// rows before each barrier. Lane i copies row i of each stored column, so that a group's
+// access to a column is consecutive addresses, and every copy is in flight at once without
+// holding a register; its addresses come off one row pointer (col_at). Lower: that row is
+// L's row i, at tile (i, j). Upper: it is U's row i, A(i, j) for j >= i, put at tile (j, i),
+// so that L's row i, U's column i conjugated, is again at tile (i, j). An earlier form spent
+// 1,190 of its 3,363 warp instructions per matrix (float, n = 32) on the copy in, re-forming
+// 64-bit addresses and branching around each cp.async (ncu, session5_ncu_source.tgz);
+// loading straight into registers instead left float64's loads in small dependent groups
+// (n = 32: 0.208 ms became 0.315).
+//
+// tiny_place is where lane's row i of a group's matrix lives: the row pointer p (mat + i)
+// and i itself, both hidden from the compiler afresh for each pass (opaque_row), and row,
+// whether the row exists (live: the matrix does).
+template <typename T> struct tiny_place {
+    T *p;
+    int i;
+    bool row;
+};
+template <typename T> __device__ __forceinline__ tiny_place<T> tiny_place_of(T *mat, int n, bool live, int i) {
+    tiny_place<T> w = {mat + i, i, false};
+    opaque_row(w.p, w.i);
+    w.row = live && w.i < n;
+    return w;
+}
+
+// tiny_copy_in starts the copies of row w.i into the tile (ld < 2^32): the stored part of its
+// first L columns (lower, L > i) or of all N (upper).
+template <typename T, int N, bool LOWER, int L>
+__device__ __forceinline__ void tiny_copy_in(const tiny_place<T> &w, unsigned ld, int n, T *tile) {
+    const int P = N + 1, i = w.i;
+#pragma unroll
+    for (int j = 0; j < (LOWER ? L : N); j++)
+        cp_async_if(LOWER ? tile + j * P + i : tile + i * P + j, col_at(w.p, ld, j), w.row && (LOWER ? j <= i : j >= i && j < n));
+}
+
+// tiny_row_in reads L's row w.i, r[0..L-1] (L > i: the rest is zero), from the tile once the
+// copies are done (and, upper, the other lanes' copies). Rows and columns beyond n are the
+// identity's, so that the padded pivots are 1 and the padding never reaches the matrix.
+template <typename T, int N, bool LOWER, int L>
+__device__ __forceinline__ void tiny_row_in(const tiny_place<T> &w, const T *tile, T (&r)[L]) {
     typedef scalar<T> S;
-    typedef tiny_unit<N> U;
-    const int P = N + 1;
-    const T *p = mat + i;
-    opaque_row(p, i);
-    const bool row = live && i < n;
+    const int P = N + 1, i = w.i;
 #pragma unroll
-    for (int j = 0; j < N; j++) cp_async_if(LOWER ? tile + j * P + i : tile + i * P + j, col_at(p, ld, j), row && (LOWER ? j <= i : j >= i && j < n));
-    cp_async_wait();
-    if (!LOWER) U::sync();
-#pragma unroll
-    for (int j = 0; j < N; j++) {
+    for (int j = 0; j < L; j++) {
         const T v = tile[j * P + i];
-        r[j] = j == i ? S::from_real(row ? S::re(v) : 1) : row && j < i ? (LOWER ? v : S::conj(v)) : S::from_real(0);
+        r[j] = j == i ? S::from_real(w.row ? S::re(v) : 1) : w.row && j < i ? (LOWER ? v : S::conj(v)) : S::from_real(0);
     }
 }
 
-// tiny_store writes row i of L, r, back to its place in the named triangle of mat, the
-// reverse of tiny_load: lower straight from the registers, upper through the tile.
-template <typename T, int N, bool LOWER>
-__device__ __forceinline__ void tiny_store(T *mat, unsigned ld, int n, bool live, int i, T *tile, const T (&r)[N]) {
-    typedef scalar<T> S;
-    typedef tiny_unit<N> U;
-    const int P = N + 1, C = 8; // upper: U's row i goes out C elements at a time, read ahead of their stores
-    T *p = mat + i;
-    opaque_row(p, i);
-    const bool row = live && i < n;
+// tiny_row_out writes L's row w.i, r, back: lower straight to its place in the matrix; upper
+// to the tile, conjugated at tile (j, i), for tiny_copy_out once every lane has put its rows.
+template <typename T, int N, bool LOWER, int L>
+__device__ __forceinline__ void tiny_row_out(const tiny_place<T> &w, unsigned ld, T *tile, const T (&r)[L]) {
+    const int P = N + 1, i = w.i;
     if (LOWER) {
 #pragma unroll
-        for (int j = 0; j < N; j++) {
-            if (row && j <= i) *col_at(p, ld, j) = r[j];
+        for (int j = 0; j < L; j++) {
+            if (w.row && j <= i) *col_at(w.p, ld, j) = r[j];
         }
     } else {
 #pragma unroll
-        for (int j = 0; j < N; j++) {
-            if (j <= i) tile[j * P + i] = S::conj(r[j]);
+        for (int j = 0; j < L; j++) {
+            if (j <= i) tile[j * P + i] = scalar<T>::conj(r[j]);
         }
-        U::sync();
+    }
+}
+
+// tiny_copy_out (upper) writes U's row w.i, A(i, j) for j >= i, from the tile to the matrix,
+// C elements at a time, read ahead of their stores.
+template <typename T, int N>
+__device__ __forceinline__ void tiny_copy_out(const tiny_place<T> &w, unsigned ld, int n, const T *tile) {
+    const int P = N + 1, C = 8, i = w.i;
 #pragma unroll
-        for (int j0 = 0; j0 < N; j0 += C) {
-            T v[C];
+    for (int j0 = 0; j0 < N; j0 += C) {
+        T v[C];
 #pragma unroll
-            for (int j = j0; j < j0 + C; j++) v[j - j0] = tile[i * P + j];
+        for (int j = j0; j < j0 + C; j++) v[j - j0] = tile[i * P + j];
 #pragma unroll
-            for (int j = j0; j < j0 + C; j++) {
-                if (row && j >= i && j < n) *col_at(p, ld, j) = v[j - j0];
-            }
+        for (int j = j0; j < j0 + C; j++) {
+            if (w.row && j >= i && j < n) *col_at(w.p, ld, j) = v[j - j0];
         }
     }
 }
@@ -206,12 +230,17 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
     const i64 b0 = ((i64)blockIdx.x * U::UNITS + unit) * M;
     if (b0 >= batch) return; // whole units leave together
     const bool live = g < batch - b0;
+    const unsigned lu = (unsigned)ld;                     // ld < 2^32: potrfTinyCanRun
     T *tile = shared + unit * U::THREADS * P + g * N * P; // this group's N*P elements
     T *col = shared + unit * U::THREADS * P;              // the unit's column buffers, in its tiles
     T *mat = a + (b0 + g) * stride;
 
     T r[N]; // row i of the lower triangle
-    tiny_load<T, N, LOWER>(mat, (unsigned)ld, n, live, i, tile, r); // ld < 2^32: potrfTinyCanRun
+    const tiny_place<T> in = tiny_place_of(mat, n, live, i);
+    tiny_copy_in<T, N, LOWER, N>(in, lu, n, tile);
+    cp_async_wait();
+    if (!LOWER) U::sync();
+    tiny_row_in<T, N, LOWER, N>(in, tile, r);
     U::sync(); // the tile's reads are done before it holds column buffers
 
     int bad = 0; // the same in every lane of a group
@@ -242,8 +271,82 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
         }
     }
     if (!LOWER) U::sync(); // the column buffers' reads are done before the tile takes rows
-    tiny_store<T, N, LOWER>(mat, (unsigned)ld, n, live, i, tile, r);
+    const tiny_place<T> out = tiny_place_of(mat, n, live, i);
+    tiny_row_out<T, N, LOWER, N>(out, lu, tile, r);
+    if (!LOWER) {
+        U::sync();
+        tiny_copy_out<T, N>(out, lu, n, tile);
+    }
     if (i == 0 && live) info[b0 + g] = bad;
+}
+
+// potrf_tiny_pair: one warp per matrix, 33 <= n <= 64, TINY_WARP_WARPS matrices a block;
+// lane i holds rows i and i + 32, the first in 32 registers (its entries past column 31
+// are zero) and the second in 64. Against w64 (a lane a row, two warps a matrix), the
+// steps join one warp, not a block, and nothing is spent on the zeros right of row i's
+// diagonal: 2,512 FMAs a matrix where w64 issues 4,032. float only: float64's rows would
+// take 192 registers a lane.
+template <typename T, bool LOWER>
+__device__ __forceinline__ void potrf_tiny_pair(T *a, i64 ld, i64 stride, int n, i64 batch, int *info) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int N = 64, G = 32, P = N + 1, CP = N + 16 / (int)sizeof(T);
+    DYNAMIC_SHARED(T, shared);
+    const int i = threadIdx.x & 31, w = threadIdx.x >> 5;
+    const i64 b = (i64)blockIdx.x * TINY_WARP_WARPS + w;
+    if (b >= batch) return; // whole warps leave together
+    const unsigned lu = (unsigned)ld; // ld < 2^32: potrfTinyCanRun
+    T *tile = shared + w * N * P, *col = tile; // the column buffers take the tile once read
+    T *mat = a + b * stride;
+
+    T r0[G], r1[N]; // rows i and i + G of the lower triangle
+    const tiny_place<T> in0 = tiny_place_of(mat, n, true, i), in1 = tiny_place_of(mat, n, true, i + G);
+    tiny_copy_in<T, N, LOWER, G>(in0, lu, n, tile);
+    tiny_copy_in<T, N, LOWER, N>(in1, lu, n, tile);
+    cp_async_wait();
+    if (!LOWER) __syncwarp();
+    tiny_row_in<T, N, LOWER, G>(in0, tile, r0);
+    tiny_row_in<T, N, LOWER, N>(in1, tile, r1);
+    __syncwarp();
+
+    int bad = 0;
+#pragma unroll
+    for (int k = 0; k < N; k++) {
+        T *cb = col + (k & 1) * CP;
+        if (k < G) cb[i] = r0[k];
+        cb[i + G] = r1[k];
+        __syncwarp();
+        if (!bad) {
+            const int V = vec16<T>::V;
+            T c[N];
+            vec16<T>::ld(cb + k / V * V, c + k / V * V);
+            const R d = S::re(c[k]);
+            if (!(d > 0)) {
+                bad = k + 1;
+            } else {
+                const R inv = rsqrt_r(d);
+                const T t0 = k < G ? S::scale(r0[k], inv * inv) : S::from_real(0), t1 = S::scale(r1[k], inv * inv);
+#pragma unroll
+                for (int j = k + 1; j < N; j++) {
+                    if (j % V == 0) vec16<T>::ld(cb + j, c + j);
+                    if (j < G) r0[j] = S::sub_mul_conj(r0[j], t0, c[j]);
+                    r1[j] = S::sub_mul_conj(r1[j], t1, c[j]);
+                }
+                if (k < G) r0[k] = i == k ? S::from_real(d * inv) : S::scale(r0[k], inv);
+                r1[k] = i + G == k ? S::from_real(d * inv) : S::scale(r1[k], inv);
+            }
+        }
+    }
+    if (!LOWER) __syncwarp();
+    const tiny_place<T> out0 = tiny_place_of(mat, n, true, i), out1 = tiny_place_of(mat, n, true, i + G);
+    tiny_row_out<T, N, LOWER, G>(out0, lu, tile, r0);
+    tiny_row_out<T, N, LOWER, N>(out1, lu, tile, r1);
+    if (!LOWER) {
+        __syncwarp();
+        tiny_copy_out<T, N>(out0, lu, n, tile);
+        tiny_copy_out<T, N>(out1, lu, n, tile);
+    }
+    if (i == 0) info[b] = bad;
 }
 
 // A group kernel per triangle, l and u: lower and upper move their rows differently
@@ -269,7 +372,6 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
 POTRF_TINY_GROUP(f32, float, 8, WT, 0, 0)
 POTRF_TINY_GROUP(f32, float, 16, WT, 0, 0)
 POTRF_TINY_GROUP(f32, float, 32, WT, 0, 5)
-POTRF_TINY_GROUP(f32, float, 64, 64, 6, 0)
 POTRF_TINY_GROUP(f64, double, 8, WT, 0, 0)
 POTRF_TINY_GROUP(f64, double, 16, WT, 0, 5)
 POTRF_TINY_GROUP(f64, double, 32, WT, 0, 0)
@@ -281,6 +383,16 @@ POTRF_TINY_GROUP(c64, cfloat, 64, 64, 0, 2)
 POTRF_TINY_GROUP(c128, cdouble, 8, WT, 0, 0)
 POTRF_TINY_GROUP(c128, cdouble, 16, WT, 0, 3)
 POTRF_TINY_GROUP(c128, cdouble, 32, WT, 0, 0)
+#define POTRF_TINY_PAIR(SUFFIX, T, MINB_L, MINB_U)                                                      \
+    extern "C" __global__ void __launch_bounds__(WT, MINB_L)                                           \
+        potrf_tiny_p64l_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {              \
+        potrf_tiny_pair<T, true>(a, ld, stride, (int)n, batch, info);                                   \
+    }                                                                                                   \
+    extern "C" __global__ void __launch_bounds__(WT, MINB_U)                                           \
+        potrf_tiny_p64u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {              \
+        potrf_tiny_pair<T, false>(a, ld, stride, (int)n, batch, info);                                  \
+    }
+POTRF_TINY_PAIR(f32, float, 3, 3)
 #define POTRF_TINY_THREAD(SUFFIX, T)                                                                    \
     extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
         potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \

@@ -62,7 +62,7 @@ __device__ __forceinline__ void warp_copy(T *m, i64 ld, int n, const ctile<T> &t
                     const int r = (LOWER ? c : 0) + lane + 32 * u;
                     const bool ok = c < n && (LOWER ? r < n : r <= c);
                     T *sh = LOWER ? tc + r : tr[u] + c;
-                    if (ok && pass == 0 && LOAD) cp_async(sh, g + r);
+                    if (pass == 0 && LOAD) cp_async_if(sh, g + r, ok);
                     if (ok && pass == 0 && !LOAD) v[k][u] = *sh;
                     if (ok && pass == 1 && LOAD && is_complex<T>::v && !LOWER) *sh = S::conj(*sh);
                     if (ok && pass == 1 && !LOAD) g[r] = LOWER ? v[k][u] : S::conj(v[k][u]);
