@@ -117,8 +117,9 @@ GEQRF_CTA(geqrf_cta_f64, double)
 GEQRF_CTA(geqrf_cta_c64, cfloat)
 GEQRF_CTA(geqrf_cta_c128, cdouble)
 
-// geqrf_cta_r32_f32: float's layout of 32 rows a lane (m from 17 to 64) in blocks of at most
-// 128 threads, a kernel of its own with the same parameters (rpl 32). Inside geqrf_cta_f32
+// geqrf_cta_r32_f32: float's layout of 32 rows a lane in blocks of at most 128 threads (m =
+// 17..32 with n = 32..128, 33..64 with 16..64, 65..128 with 8..32), a kernel of its own with
+// the same parameters (rpl 32). Inside geqrf_cta_f32
 // the other layouts' paths hold every launch to 100 registers, 4 blocks an SM at n = 64;
 // alone it takes what its minimum of 6 blocks allows, 80, and spills nothing (nvcc 13.0,
 // sm_90). On the H200 at n = 64, batch 8192: 0.940 ms, against 1.230 for geqrf_cta_f32;

@@ -11,19 +11,22 @@
 //     constant: a switch over n picks the unrolled code).
 //
 //   potrf_tiny_w8 (5 <= n <= 8: four matrices per warp), w16 (9..16: two), w32 (17..32: one),
-//     w64 (33..64: two warps, a block of its own): a group of N lanes per matrix, lane i
-//     holding row i of the lower triangle in registers (indexed by compile-time constants
-//     only), the order padded to N with the identity; one kernel per triangle (l, u). Lane i
-//     copies row i of each stored column between global memory and the group's shared tile,
-//     so that a group touches consecutive addresses (tiny_load, tiny_store). Step k is
-//     right-looking: every lane stores its A(i, k) in a shared column, and after one barrier
-//     (__syncwarp, or __syncthreads for the 64-lane group of w64) each lane reads the pivot
-//     and the column below it with broadcast 16-byte loads, so that one shared load feeds 4
-//     (float) FMAs, and updates its row:
+//     w64 (33..64 but float: two warps, a block of its own): a group of N lanes per matrix,
+//     lane i holding row i of the lower triangle in registers (indexed by compile-time
+//     constants only), the order padded to N with the identity; one kernel per triangle (l,
+//     u). Lane i copies row i of each stored column between global memory and the group's
+//     shared tile, so that a group touches consecutive addresses (tiny_copy_in,
+//     tiny_copy_out). Step k is right-looking: every lane stores its A(i, k) in a shared
+//     column, and after one barrier (__syncwarp, or __syncthreads for the 64-lane group of
+//     w64) each lane reads the pivot and the column below it with broadcast 16-byte loads, so
+//     that one shared load feeds 4 (float) FMAs, and updates its row:
 //       A(i, j) -= (A(i, k) / d) conj(A(j, k)),  j > k,   L(i, k) = A(i, k) / sqrt(d).
 //     The column buffer alternates between two copies, so one barrier per step suffices.
 //     At n = 8, a group of 8 lanes a matrix keeps 8 times the thread kernel's matrices in
 //     flight: on the H200 at batch 8192, 0.005 ms against its 0.015 (float).
+//
+//   potrf_tiny_p64 (float, 33..64): the same steps by one warp a matrix, lane i holding rows
+//     i and i + 32 (potrf_tiny_pair).
 //
 // The upper case U^H U = A is the lower case of L = U^H: element (i, j) of L is the conjugate
 // of the stored (j, i). Only the named triangle is read or written.
@@ -35,7 +38,7 @@
 #include "potrf_common.cuh"
 
 #define TINY_THREAD_WARPS 2 // warps per block of the thread-per-matrix kernels
-#define TINY_WARP_WARPS 4   // warps per block of the warp kernels with N <= 32
+#define TINY_WARP_WARPS 4   // warps per block of the warp kernels with N <= 32 and of p64
 
 // A warp kernel's unit is the threads that one barrier joins: a warp for N <= 32 (32/N
 // matrices), the whole block of N = 64 threads (one matrix) above. One matrix per block
@@ -82,7 +85,7 @@ __device__ __forceinline__ void potrf_thread(T *a, i64 ld, i64 stride, i64 batch
     for (int t = 0; t < NN; t++) {
         const int e = lane + 32 * t, m = e / NN, rem = e % NN, c = rem / N, r = rem % N;
         // A branch, not the copy's predicate: predicated, every address is formed whether used
-        // or not, which took ptxas from 64 registers to 80 (float) and spilled float64 on
+        // or not, which took float from 56 registers to 80 on sm_90 and spilled float64 on
         // sm_80 and sm_89 (nvcc 13.0).
         if (m < left && (lower ? r >= c : r <= c)) cp_async_if(sh + m * P + rem, a + (b0 + m) * stride + c * ld + r, true);
     }
@@ -284,7 +287,8 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
 // lane i holds rows i and i + 32, the first in 32 registers (its entries past column 31
 // are zero) and the second in 64. Against w64 (a lane a row, two warps a matrix), the
 // steps join one warp, not a block, and nothing is spent on the zeros right of row i's
-// diagonal: 2,512 FMAs a matrix where w64 issues 4,032. float only: float64's rows would
+// diagonal: 2,512 FMAs a matrix where w64 issues 4,032. On the H200 at n = 64, batch 8192:
+// 0.112 ms, against w64's 0.157 and potrf_warp's 0.135. float only: float64's rows would
 // take 192 registers a lane.
 template <typename T, bool LOWER>
 __device__ __forceinline__ void potrf_tiny_pair(T *a, i64 ld, i64 stride, int n, i64 batch, int *info) {
@@ -350,7 +354,7 @@ __device__ __forceinline__ void potrf_tiny_pair(T *a, i64 ld, i64 stride, int n,
 }
 
 // A group kernel per triangle, l and u: lower and upper move their rows differently
-// (tiny_load), and one kernel holding both took complex128 at N = 32 to 255 registers and a
+// (tiny_copy_in), and one kernel holding both took complex128 at N = 32 to 255 registers and a
 // spill, where each alone takes 186.
 #define POTRF_TINY_GROUP(SUFFIX, T, N, THREADS, MINB_L, MINB_U)                                         \
     extern "C" __global__ void __launch_bounds__(THREADS, MINB_L)                                       \
@@ -364,10 +368,9 @@ __device__ __forceinline__ void potrf_tiny_pair(T *a, i64 ld, i64 stride, int n,
 // The last two numbers are each kernel's minimum blocks per SM (__launch_bounds__; 0: none
 // given). Left to itself, nvcc 13.0 spilled 4 to 20 bytes in six of these kernels on sm_90,
 // choosing few registers; the minimums here raise their budgets just enough to spill nothing
-// there (w64l float: 154 registers; it ran 0.139 ms at n = 64, batch 8192, against 0.133
-// with the spill). A minimum of 1 spelled out is not the same as none: it took w32 complex128
-// to 254 registers and a spill, where none given takes 180. Lane i of w64 holds 64 elements
-// of row i: 64 registers (f32), 128 (f64, c64); c128's 256 would spill, so c128 stops at 32.
+// there. A minimum of 1 spelled out is not the same as none: it took w32 complex128 to 254
+// registers and a spill, where none given takes 180. Lane i of w64 holds 64 elements of row
+// i: 128 registers (f64, c64); c128's 256 would spill, so c128 stops at 32.
 #define WT (32 * TINY_WARP_WARPS)
 POTRF_TINY_GROUP(f32, float, 8, WT, 0, 0)
 POTRF_TINY_GROUP(f32, float, 16, WT, 0, 0)
@@ -392,6 +395,8 @@ POTRF_TINY_GROUP(c128, cdouble, 32, WT, 0, 0)
         potrf_tiny_p64u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {              \
         potrf_tiny_pair<T, false>(a, ld, stride, (int)n, batch, info);                                  \
     }
+// Minimums of 3 blocks: with none, ptxas 11.8 took p64u to 188 registers, 2 blocks an SM
+// (nvcc 13.0 with 3, sm_90: 153 and 157, no spill).
 POTRF_TINY_PAIR(f32, float, 3, 3)
 #define POTRF_TINY_THREAD(SUFFIX, T)                                                                    \
     extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
