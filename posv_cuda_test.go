@@ -6,7 +6,7 @@ import "testing"
 
 // TestPosvFactorFollowsPotrf checks that posv "cta" factors with the native potrf family that
 // potrf's own routing picks on an H200 (its sm_90 table, or its pin), not the first of
-// potrf's list: at n = 64 that is warp, not tiny.
+// potrf's list: at n = 48 that is warp, not tiny.
 func TestPosvFactorFollowsPotrf(t *testing.T) {
 	q := &Queue{dev: Device{Backend: CUDA, Key: "sm_90", Family: "sm", Arch: 90, IsGPU: true, SubGroup: 32,
 		SharedMem: 227 << 10, MaxBlock: 1024}}
@@ -33,19 +33,19 @@ func TestPosvFactorFollowsPotrf(t *testing.T) {
 			t.Errorf("n = %d: posv factors with %s, potrf's routing picks %s", n, got, want)
 		}
 	}
-	// The case that tells the two rules apart: tiny, first in potrf's list, runs n = 64
+	// The case that tells the two rules apart: tiny, first in potrf's list, runs n = 48
 	// too, but the table ranks warp first there.
-	if got := name(call(64)); got != "warp" {
-		t.Errorf("n = 64: posv factors with %s, want warp", got)
+	if got := name(call(48)); got != "warp" {
+		t.Errorf("n = 48: posv factors with %s, want warp", got)
 	}
-	chosen := call(64)
+	chosen := call(48)
 	name(chosen)
 	restore, err := PinRoute("potrf", "cta:reg=1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer restore()
-	if got := name(call(64)); got != "cta:reg=1" {
+	if got := name(call(48)); got != "cta:reg=1" {
 		t.Errorf("potrf pinned to cta:reg=1: posv factors with %s", got)
 	}
 	// One choice a call: a call that chose before the pin keeps its family.
