@@ -119,11 +119,11 @@ GEQRF_CTA(geqrf_cta_c128, cdouble)
 
 // geqrf_cta_r32_f32: float's layout of 32 rows a lane in blocks of at most 128 threads (m =
 // 17..32 with n = 32..128, 33..64 with 16..64, 65..128 with 8..32), a kernel of its own with
-// the same parameters (rpl 32). Inside geqrf_cta_f32
-// the other layouts' paths hold every launch to 100 registers, 4 blocks an SM at n = 64;
-// alone it takes what its minimum of 6 blocks allows, 80, and spills nothing (nvcc 13.0,
-// sm_90). On the H200 at n = 64, batch 8192: 0.940 ms, against 1.230 for geqrf_cta_f32;
-// minimums of 7 and 8 ran 0.870 and 0.844 but spilled 8 and 12 bytes.
+// the same parameters (rpl 32). Inside geqrf_cta_f32 the other layouts' paths hold every
+// launch to 100 registers, 4 blocks an SM at n = 64; alone it takes what its minimum of 6
+// blocks allows, 80, and spills nothing (nvcc 13.0, sm_90). On the H200 at n = 64, batch
+// 8192: 0.940 ms, against 1.230 for geqrf_cta_f32; minimums of 7 and 8 ran 0.870 and 0.844
+// but spilled 8 and 12 bytes.
 extern "C" __global__ void __launch_bounds__(128, 6)
     geqrf_cta_r32_f32(float *a, i64 ld, i64 stride, i64 m, i64 n, float *tau, i64 batch, i64 P, i64 lds, i64 rpl) {
     geqrf_cta<float, 32>(a, ld, stride, (int)m, (int)n, tau, batch, (int)P, (int)lds, 32);

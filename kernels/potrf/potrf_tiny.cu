@@ -144,7 +144,7 @@ __device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int 
 // loading straight into registers instead left float64's loads in small dependent groups
 // (n = 32: 0.208 ms became 0.315).
 //
-// tiny_place is where lane's row i of a group's matrix lives: the row pointer p (mat + i)
+// tiny_place is where a lane's row i of its group's matrix lives: the row pointer p (mat + i)
 // and i itself, both hidden from the compiler afresh for each pass (opaque_row), and row,
 // whether the row exists (live: the matrix does).
 template <typename T> struct tiny_place {
