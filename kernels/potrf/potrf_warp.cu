@@ -5,7 +5,7 @@
 // n = 64) and the registers keep 4 (complex128, n = 64) to 28 (float, n <= 32) matrices in
 // flight per SM, against the two blocks of 256 threads of potrf_cta.
 //
-// The named triangle is copied into the tile a few stored columns at a time (warp_copy), lane
+// The named triangle is copied into the tile a few stored columns at a time (warp_load), lane
 // l on rows l and l+32. Then for each panel of 8 columns c0..c0+7 (right-looking, blocked):
 //
 //   1. the panel's rows c0..n-1 go to registers, lane l holding rows c0+l and c0+l+32 (RPL
@@ -31,47 +31,71 @@
 
 #define WARP_WARPS 4 // warps, one matrix each, per block
 
-// warp_copy moves the named triangle of order n between the stored matrix m and the tile,
-// LOAD from m: L's (i, j), i >= j, is the stored (i, j) for lower and the conjugate of the
-// stored (j, i) for upper. Lane l takes rows l + 32u of each stored column (from the diagonal
-// on for lower), so that a warp's accesses to a column are consecutive. The tile addresses
-// are hoisted out of the element loop: a stored column's start in the tile for lower, L's
-// columns lane + 32u for upper, where stored row r of column c is L's (c, r). Loads go by
-// cp.async, all in flight at once (a warp per matrix leaves few warps per SM to hide a
-// load's latency: staging through registers a few columns at a time took float64 n = 64
-// from 0.262 to 0.325 ms); upper complex tiles are conjugated after. Stores go a few columns
-// at a time, their shared reads ahead of their global writes.
-template <typename T, int RPL, bool LOWER, bool LOAD>
-__device__ __forceinline__ void warp_copy(T *m, i64 ld, int n, const ctile<T> &t) {
-    typedef scalar<T> S;
-    constexpr int CB = 16 / (RPL * (int)sizeof(T)) > 0 ? 16 / (RPL * (int)sizeof(T)) : 1;
-    const int lane = threadIdx.x & 31;
+// warp_walk visits the elements of the named triangle of order n, a block of CB stored
+// columns at a time, as the copies between the stored matrix m and the tile (warp_load,
+// warp_store) take them: L's (i, j), i >= j, is the stored (i, j) for lower and the
+// conjugate of the stored (j, i) for upper. Lane l takes rows l + 32u of each stored column
+// (from the diagonal on for lower), so that a warp's accesses to a column are consecutive.
+// The tile addresses are hoisted out of the element loop: a stored column's start in the
+// tile for lower, L's columns lane + 32u for upper, where stored row r of column c is L's
+// (c, r). each(c0, f) calls f(k, u, sh, g, ok) for the lane's elements of columns
+// c0..c0+CB-1: sh in the tile, g in m, ok when the element is in the triangle.
+template <typename T, int RPL, bool LOWER> struct warp_walk {
+    static constexpr int CB = 16 / (RPL * (int)sizeof(T)) > 0 ? 16 / (RPL * (int)sizeof(T)) : 1;
+    T *m;
+    i64 ld;
+    int n, lane;
+    const ctile<T> &t;
     T *tr[RPL];
+    __device__ __forceinline__ warp_walk(T *m, i64 ld, int n, const ctile<T> &t) : m(m), ld(ld), n(n), lane(threadIdx.x & 31), t(t) {
 #pragma unroll
-    for (int u = 0; u < RPL; u++) tr[u] = t.col(lane + 32 * u);
-    for (int c0 = 0; c0 < n; c0 += CB) {
-        T v[CB][RPL];
+        for (int u = 0; u < RPL; u++) tr[u] = t.col(lane + 32 * u);
+    }
+    template <typename F> __device__ __forceinline__ void each(int c0, F f) const {
 #pragma unroll
-        for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < CB; k++) {
+            const int c = c0 + k;
+            T *g = m + (i64)c * ld, *tc = t.col(c);
 #pragma unroll
-            for (int k = 0; k < CB; k++) {
-                const int c = c0 + k;
-                T *g = m + (i64)c * ld, *tc = t.col(c);
-#pragma unroll
-                for (int u = 0; u < RPL; u++) {
-                    const int r = (LOWER ? c : 0) + lane + 32 * u;
-                    const bool ok = c < n && (LOWER ? r < n : r <= c);
-                    T *sh = LOWER ? tc + r : tr[u] + c;
-                    if (pass == 0 && LOAD) cp_async_if(sh, g + r, ok);
-                    if (ok && pass == 0 && !LOAD) v[k][u] = *sh;
-                    if (ok && pass == 1 && LOAD && is_complex<T>::v && !LOWER) *sh = S::conj(*sh);
-                    if (ok && pass == 1 && !LOAD) g[r] = LOWER ? v[k][u] : S::conj(v[k][u]);
-                }
+            for (int u = 0; u < RPL; u++) {
+                const int r = (LOWER ? c : 0) + lane + 32 * u;
+                f(k, u, LOWER ? tc + r : tr[u] + c, g + r, c < n && (LOWER ? r < n : r <= c));
             }
-            if (LOAD && pass == 0 && is_complex<T>::v && !LOWER) cp_async_wait();
         }
     }
-    if (LOAD) cp_async_wait();
+};
+
+// warp_load copies the named triangle into the tile by cp.async, all in flight at once (a
+// warp per matrix leaves few warps per SM to hide a load's latency: staging through
+// registers a few columns at a time took float64 n = 64 from 0.262 to 0.325 ms); upper
+// complex tiles are conjugated after.
+template <typename T, int RPL, bool LOWER> __device__ __forceinline__ void warp_load(T *m, i64 ld, int n, const ctile<T> &t) {
+    const warp_walk<T, RPL, LOWER> w(m, ld, n, t);
+    for (int c0 = 0; c0 < n; c0 += w.CB) {
+        w.each(c0, [&](int, int, T *sh, T *g, bool ok) { cp_async_if(sh, g, ok); });
+        if (is_complex<T>::v && !LOWER) {
+            cp_async_wait();
+            w.each(c0, [&](int, int, T *sh, T *, bool ok) {
+                if (ok) *sh = scalar<T>::conj(*sh);
+            });
+        }
+    }
+    cp_async_wait();
+}
+
+// warp_store writes the tile back to the named triangle, a few columns at a time, their
+// shared reads ahead of their global writes.
+template <typename T, int RPL, bool LOWER> __device__ __forceinline__ void warp_store(T *m, i64 ld, int n, const ctile<T> &t) {
+    const warp_walk<T, RPL, LOWER> w(m, ld, n, t);
+    for (int c0 = 0; c0 < n; c0 += w.CB) {
+        T v[w.CB][RPL];
+        w.each(c0, [&](int k, int u, T *sh, T *, bool ok) {
+            if (ok) v[k][u] = *sh;
+        });
+        w.each(c0, [&](int k, int u, T *, T *g, bool ok) {
+            if (ok) *g = LOWER ? v[k][u] : scalar<T>::conj(v[k][u]);
+        });
+    }
 }
 
 // panel_rows runs f(u, k, r) over the elements of the panel from column c0 that lane holds:
@@ -133,8 +157,8 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
     const ctile<T> t = {s + (threadIdx.x >> 5) * ctile<T>::size(NP), NP};
     T *m = a + b * stride;
 
-    if (lower) warp_copy<T, RPL, true, true>(m, ld, n, t);
-    else warp_copy<T, RPL, false, true>(m, ld, n, t);
+    if (lower) warp_load<T, RPL, true>(m, ld, n, t);
+    else warp_load<T, RPL, false>(m, ld, n, t);
     __syncwarp();
 
     int bad = 0;
@@ -156,8 +180,8 @@ __device__ __forceinline__ void potrf_warp(T *a, i64 ld, i64 stride, int n, i64 
         __syncwarp();
     }
 
-    if (lower) warp_copy<T, RPL, true, false>(m, ld, n, t);
-    else warp_copy<T, RPL, false, false>(m, ld, n, t);
+    if (lower) warp_store<T, RPL, true>(m, ld, n, t);
+    else warp_store<T, RPL, false>(m, ld, n, t);
     if (lane == 0) info[b] = bad;
 }
 
