@@ -41,7 +41,7 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	}
 	group, units := groupLanes(n), potrfTinyWarpWarps
 	if group > 32 {
-		if sizeOf[T]() == 4 {
+		if dtypeName[T]() == "f32" {
 			return "p64", 32 * units, units, units * group * (group + 1) * sizeOf[T]()
 		}
 		units = 1
