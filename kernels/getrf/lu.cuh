@@ -146,29 +146,30 @@ template <typename T, int N> __device__ __forceinline__ int lu_factor_regs(T (&r
     return info;
 }
 
-// lu_load copies the m-by-n matrix g (leading dimension ld) into shared memory s (leading
-// dimension lds) with the whole block, consecutive threads on consecutive rows.
-template <typename T> __device__ __forceinline__ void lu_load(T *s, int lds, const T *g, i64 ld, int m, int n) {
-    int i = threadIdx.x, j = 0;
+// lu_walk calls f(i, j) for the elements of an m-by-n matrix that thread t of nt takes:
+// t, t + nt, t + 2 nt, ... in column-major order, so that consecutive threads touch
+// consecutive rows of a column and no thread idles at a column's end.
+template <typename F> __device__ __forceinline__ void lu_walk(int t, int nt, int m, int n, F f) {
+    int i = t, j = 0;
     while (i >= m && j < n) i -= m, j++;
     for (; j < n;) {
-        s[j * lds + i] = g[(i64)j * ld + i];
-        i += blockDim.x;
+        f(i, j);
+        i += nt;
         while (i >= m && j < n) i -= m, j++;
     }
+}
+
+// lu_load copies the m-by-n matrix g (leading dimension ld) into shared memory s (leading
+// dimension lds) with the whole block.
+template <typename T> __device__ __forceinline__ void lu_load(T *s, int lds, const T *g, i64 ld, int m, int n) {
+    lu_walk(threadIdx.x, blockDim.x, m, n, [&](int i, int j) { s[j * lds + i] = g[(i64)j * ld + i]; });
 }
 
 // lu_store copies rows row_at[0..m) of the m-by-n shared s (leading dimension lds) to rows
 // 0..m of g (leading dimension ld): the factors in LAPACK's row order.
 template <typename T>
 __device__ __forceinline__ void lu_store(T *g, i64 ld, const T *s, int lds, const int *row_at, int m, int n) {
-    int i = threadIdx.x, j = 0;
-    while (i >= m && j < n) i -= m, j++;
-    for (; j < n;) {
-        g[(i64)j * ld + i] = s[j * lds + row_at[i]];
-        i += blockDim.x;
-        while (i >= m && j < n) i -= m, j++;
-    }
+    lu_walk(threadIdx.x, blockDim.x, m, n, [&](int i, int j) { g[(i64)j * ld + i] = s[j * lds + row_at[i]]; });
 }
 
 // lu_warp_best returns the best (key, bp) of the warp's lanes, by lu_better, in every lane:

@@ -25,8 +25,12 @@
 //     At n = 8, a group of 8 lanes a matrix keeps 8 times the thread kernel's matrices in
 //     flight: on the H200 at batch 8192, 0.005 ms against its 0.015 (float).
 //
-//   potrf_tiny_p64 (float, 33..64): the same steps by one warp a matrix, lane i holding rows
-//     i and i + 32 (potrf_tiny_pair).
+//   potrf_tiny_p64 (float, 33..64): the same kernel with a group of 32 lanes a matrix, lane i
+//     holding rows i and i + 32 (two rows a lane, RPL = 2), so that the steps join one warp,
+//     not a block, and nothing is spent on the zeros right of row i's diagonal: 2,512 FMAs a
+//     matrix where w64 issues 4,032. On the H200 at n = 64, batch 8192: 0.112 ms, against
+//     w64's 0.157 and potrf_warp's 0.135. float only: float64's rows would take 192
+//     registers a lane.
 //
 // The upper case U^H U = A is the lower case of L = U^H: element (i, j) of L is the conjugate
 // of the stored (j, i). Only the named triangle is read or written.
@@ -40,16 +44,18 @@
 #define TINY_THREAD_WARPS 2 // warps per block of the thread-per-matrix kernels
 #define TINY_WARP_WARPS 4   // warps per block of the warp kernels with N <= 32 and of p64
 
-// A warp kernel's unit is the threads that one barrier joins: a warp for N <= 32 (32/N
-// matrices), the whole block of N = 64 threads (one matrix) above. One matrix per block
-// keeps the barrier a plain __syncthreads, and small blocks (64 threads, 16-33 KB of shared
-// memory) keep 6-13 matrices in flight per SM.
-template <int N> struct tiny_unit {
-    static const int THREADS = N > 32 ? N : 32;            // threads of a unit
-    static const int UNITS = N > 32 ? 1 : TINY_WARP_WARPS; // units per block
-    static const int M = THREADS / N;                      // matrices per unit
+// A group kernel's unit is the threads that one barrier joins: a warp when a matrix takes
+// at most 32 lanes (N / RPL lanes, RPL rows a lane; 32 RPL / N matrices), the whole block of
+// 64 threads (one matrix) above. One matrix per block keeps the barrier a plain
+// __syncthreads, and small blocks (64 threads, 16-33 KB of shared memory) keep 6-13
+// matrices in flight per SM.
+template <int N, int RPL> struct tiny_unit {
+    static const int LANES = N / RPL;                          // lanes of a matrix
+    static const int THREADS = LANES > 32 ? LANES : 32;        // threads of a unit
+    static const int UNITS = LANES > 32 ? 1 : TINY_WARP_WARPS; // units per block
+    static const int M = THREADS / LANES;                      // matrices per unit
     static __device__ __forceinline__ void sync() {
-        if (N > 32) __syncthreads();
+        if (LANES > 32) __syncthreads();
         else __syncwarp();
     }
 };
@@ -133,8 +139,8 @@ __device__ __forceinline__ void potrf_tiny_thread(T *a, i64 ld, i64 stride, int 
 }
 
 // A group's rows move between global memory and registers through its shared tile (pitch
-// N + 1), in phases that a kernel holding two rows a lane (potrf_tiny_pair) runs for both
-// rows before each barrier. Lane i copies row i of each stored column, so that a group's
+// N + 1), in phases that a lane holding two rows (p64) runs for both rows before each
+// barrier. Lane i copies row i of each stored column, so that a group's
 // access to a column is consecutive addresses, and every copy is in flight at once without
 // holding a register; its addresses come off one row pointer (col_at). Lower: that row is
 // L's row i, at tile (i, j). Upper: it is U's row i, A(i, j) for j >= i, put at tile (j, i),
@@ -159,43 +165,50 @@ template <typename T> __device__ __forceinline__ tiny_place<T> tiny_place_of(T *
     return w;
 }
 
+// The helpers below take a lane's row w.i as L entries r[0..L-1] (L > i, a compile-time
+// constant once inlined: the group's lanes per row set times the set's number), so that a
+// row that cannot reach past column L - 1 costs no code or registers beyond it.
+
 // tiny_copy_in starts the copies of row w.i into the tile (ld < 2^32): the stored part of its
-// first L columns (lower, L > i) or of all N (upper).
-template <typename T, int N, bool LOWER, int L>
-__device__ __forceinline__ void tiny_copy_in(const tiny_place<T> &w, unsigned ld, int n, T *tile) {
+// first L columns (lower) or of all N (upper).
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void tiny_copy_in(const tiny_place<T> &w, int L, unsigned ld, int n, T *tile) {
     const int P = N + 1, i = w.i;
 #pragma unroll
-    for (int j = 0; j < (LOWER ? L : N); j++)
+    for (int j = 0; j < N; j++) {
+        if (LOWER && j >= L) break;
         cp_async_if(LOWER ? tile + j * P + i : tile + i * P + j, col_at(w.p, ld, j), w.row && (LOWER ? j <= i : j >= i && j < n));
+    }
 }
 
-// tiny_row_in reads L's row w.i, r[0..L-1] (L > i: the rest is zero), from the tile once the
-// copies are done (and, upper, the other lanes' copies). Rows and columns beyond n are the
-// identity's, so that the padded pivots are 1 and the padding never reaches the matrix.
-template <typename T, int N, bool LOWER, int L>
-__device__ __forceinline__ void tiny_row_in(const tiny_place<T> &w, const T *tile, T (&r)[L]) {
+// tiny_row_in reads L's row w.i, r[0..L-1] (the rest is zero and left alone), from the tile
+// once the copies are done (and, upper, the other lanes' copies). Rows and columns beyond n
+// are the identity's, so that the padded pivots are 1 and the padding never reaches the
+// matrix.
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void tiny_row_in(const tiny_place<T> &w, int L, const T *tile, T (&r)[N]) {
     typedef scalar<T> S;
     const int P = N + 1, i = w.i;
 #pragma unroll
-    for (int j = 0; j < L; j++) {
+    for (int j = 0; j < N; j++) {
+        if (j >= L) break;
         const T v = tile[j * P + i];
         r[j] = j == i ? S::from_real(w.row ? S::re(v) : 1) : w.row && j < i ? (LOWER ? v : S::conj(v)) : S::from_real(0);
     }
 }
 
-// tiny_row_out writes L's row w.i, r, back: lower straight to its place in the matrix; upper
-// to the tile, conjugated at tile (j, i), for tiny_copy_out once every lane has put its rows.
-template <typename T, int N, bool LOWER, int L>
-__device__ __forceinline__ void tiny_row_out(const tiny_place<T> &w, unsigned ld, T *tile, const T (&r)[L]) {
+// tiny_row_out writes L's row w.i, r[0..L-1], back: lower straight to its place in the
+// matrix; upper to the tile, conjugated at tile (j, i), for tiny_copy_out once every lane
+// has put its rows.
+template <typename T, int N, bool LOWER>
+__device__ __forceinline__ void tiny_row_out(const tiny_place<T> &w, int L, unsigned ld, T *tile, const T (&r)[N]) {
     const int P = N + 1, i = w.i;
-    if (LOWER) {
 #pragma unroll
-        for (int j = 0; j < L; j++) {
+    for (int j = 0; j < N; j++) {
+        if (j >= L) break;
+        if (LOWER) {
             if (w.row && j <= i) *col_at(w.p, ld, j) = r[j];
-        }
-    } else {
-#pragma unroll
-        for (int j = 0; j < L; j++) {
+        } else {
             if (j <= i) tile[j * P + i] = scalar<T>::conj(r[j]);
         }
     }
@@ -218,186 +231,126 @@ __device__ __forceinline__ void tiny_copy_out(const tiny_place<T> &w, unsigned l
     }
 }
 
-// potrf_tiny_warp: a group of N lanes per matrix, M matrices per unit (tiny_unit), n <= N.
-template <typename T, int N, bool LOWER>
+// potrf_tiny_warp: a group of N / RPL lanes per matrix, M matrices per unit (tiny_unit),
+// n <= N; lane i of a group holds rows i + c N / RPL (c < RPL) of the lower triangle, row c
+// in r[c][0..(c + 1) N / RPL - 1] (its entries right of that are zero and never touched).
+template <typename T, int N, bool LOWER, int RPL>
 __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n, i64 batch, int *info) {
     typedef scalar<T> S;
     typedef typename S::real R;
-    typedef tiny_unit<N> U;
-    const int M = U::M;                     // matrices per unit
+    typedef tiny_unit<N, RPL> U;
+    const int G = U::LANES, M = U::M;      // lanes and matrices of a unit
     const int P = N + 1;                    // column pitch of the shared tile
     const int CP = N + 16 / (int)sizeof(T); // pitch of the groups' column buffers (16 bytes apart)
     DYNAMIC_SHARED(T, shared);
     const int lane = threadIdx.x % U::THREADS, unit = threadIdx.x / U::THREADS;
-    const int g = lane / N, i = lane % N;
+    const int g = lane / G, i = lane % G;
     const i64 b0 = ((i64)blockIdx.x * U::UNITS + unit) * M;
     if (b0 >= batch) return; // whole units leave together
     const bool live = g < batch - b0;
-    const unsigned lu = (unsigned)ld;                     // ld < 2^32: potrfTinyCanRun
-    T *tile = shared + unit * U::THREADS * P + g * N * P; // this group's N*P elements
-    T *col = shared + unit * U::THREADS * P;              // the unit's column buffers, in its tiles
+    const unsigned lu = (unsigned)ld;                   // ld < 2^32: potrfTinyCanRun
+    T *tile = shared + unit * M * N * P + g * N * P;    // this group's N*P elements
+    T *col = shared + unit * M * N * P;                 // the unit's column buffers, in its tiles
     T *mat = a + (b0 + g) * stride;
 
-    T r[N]; // row i of the lower triangle
-    const tiny_place<T> in = tiny_place_of(mat, n, live, i);
-    tiny_copy_in<T, N, LOWER, N>(in, lu, n, tile);
+    T r[RPL][N];
+    tiny_place<T> in[RPL];
+#pragma unroll
+    for (int c = 0; c < RPL; c++) {
+        in[c] = tiny_place_of(mat, n, live, i + G * c);
+        tiny_copy_in<T, N, LOWER>(in[c], G * (c + 1), lu, n, tile);
+    }
     cp_async_wait();
     if (!LOWER) U::sync();
-    tiny_row_in<T, N, LOWER, N>(in, tile, r);
+#pragma unroll
+    for (int c = 0; c < RPL; c++) tiny_row_in<T, N, LOWER>(in[c], G * (c + 1), tile, r[c]);
     U::sync(); // the tile's reads are done before it holds column buffers
 
     int bad = 0; // the same in every lane of a group
 #pragma unroll
     for (int k = 0; k < N; k++) {
         T *cb = col + (k & 1) * M * CP + g * CP;
-        cb[i] = r[k];
+#pragma unroll
+        for (int c = 0; c < RPL; c++)
+            if (k < G * (c + 1)) cb[i + G * c] = r[c][k];
         U::sync();
         if (!bad) {
             // Column k from the pivot down, 16 bytes a load from the aligned chunk that holds
             // the pivot on, each chunk loaded just before its FMAs (few registers in flight).
             const int V = vec16<T>::V;
-            T c[N];
-            vec16<T>::ld(cb + k / V * V, c + k / V * V);
-            const R d = S::re(c[k]);
+            T cv[N];
+            vec16<T>::ld(cb + k / V * V, cv + k / V * V);
+            const R d = S::re(cv[k]);
             if (!(d > 0)) {
                 bad = k + 1;
             } else {
                 const R inv = rsqrt_r(d);
-                const T t = S::scale(r[k], inv * inv);
+                T t[RPL];
+#pragma unroll
+                for (int c = 0; c < RPL; c++) t[c] = k < G * (c + 1) ? S::scale(r[c][k], inv * inv) : S::from_real(0);
 #pragma unroll
                 for (int j = k + 1; j < N; j++) {
-                    if (j % V == 0) vec16<T>::ld(cb + j, c + j);
-                    r[j] = S::sub_mul_conj(r[j], t, c[j]);
+                    if (j % V == 0) vec16<T>::ld(cb + j, cv + j);
+#pragma unroll
+                    for (int c = 0; c < RPL; c++)
+                        if (j < G * (c + 1)) r[c][j] = S::sub_mul_conj(r[c][j], t[c], cv[j]);
                 }
-                r[k] = i == k ? S::from_real(d * inv) : S::scale(r[k], inv);
+#pragma unroll
+                for (int c = 0; c < RPL; c++)
+                    if (k < G * (c + 1)) r[c][k] = i + G * c == k ? S::from_real(d * inv) : S::scale(r[c][k], inv);
             }
         }
     }
     if (!LOWER) U::sync(); // the column buffers' reads are done before the tile takes rows
-    const tiny_place<T> out = tiny_place_of(mat, n, live, i);
-    tiny_row_out<T, N, LOWER, N>(out, lu, tile, r);
+    tiny_place<T> out[RPL];
+#pragma unroll
+    for (int c = 0; c < RPL; c++) out[c] = tiny_place_of(mat, n, live, i + G * c);
+#pragma unroll
+    for (int c = 0; c < RPL; c++) tiny_row_out<T, N, LOWER>(out[c], G * (c + 1), lu, tile, r[c]);
     if (!LOWER) {
         U::sync();
-        tiny_copy_out<T, N>(out, lu, n, tile);
+#pragma unroll
+        for (int c = 0; c < RPL; c++) tiny_copy_out<T, N>(out[c], lu, n, tile);
     }
     if (i == 0 && live) info[b0 + g] = bad;
 }
 
-// potrf_tiny_pair: one warp per matrix, 33 <= n <= 64, TINY_WARP_WARPS matrices a block;
-// lane i holds rows i and i + 32, the first in 32 registers (its entries past column 31
-// are zero) and the second in 64. Against w64 (a lane a row, two warps a matrix), the
-// steps join one warp, not a block, and nothing is spent on the zeros right of row i's
-// diagonal: 2,512 FMAs a matrix where w64 issues 4,032. On the H200 at n = 64, batch 8192:
-// 0.112 ms, against w64's 0.157 and potrf_warp's 0.135. float only: float64's rows would
-// take 192 registers a lane.
-template <typename T, bool LOWER>
-__device__ __forceinline__ void potrf_tiny_pair(T *a, i64 ld, i64 stride, int n, i64 batch, int *info) {
-    typedef scalar<T> S;
-    typedef typename S::real R;
-    const int N = 64, G = 32, P = N + 1, CP = N + 16 / (int)sizeof(T);
-    DYNAMIC_SHARED(T, shared);
-    const int i = threadIdx.x & 31, w = threadIdx.x >> 5;
-    const i64 b = (i64)blockIdx.x * TINY_WARP_WARPS + w;
-    if (b >= batch) return; // whole warps leave together
-    const unsigned lu = (unsigned)ld; // ld < 2^32: potrfTinyCanRun
-    T *tile = shared + w * N * P, *col = tile; // the column buffers take the tile once read
-    T *mat = a + b * stride;
-
-    T r0[G], r1[N]; // rows i and i + G of the lower triangle
-    const tiny_place<T> in0 = tiny_place_of(mat, n, true, i), in1 = tiny_place_of(mat, n, true, i + G);
-    tiny_copy_in<T, N, LOWER, G>(in0, lu, n, tile);
-    tiny_copy_in<T, N, LOWER, N>(in1, lu, n, tile);
-    cp_async_wait();
-    if (!LOWER) __syncwarp();
-    tiny_row_in<T, N, LOWER, G>(in0, tile, r0);
-    tiny_row_in<T, N, LOWER, N>(in1, tile, r1);
-    __syncwarp();
-
-    int bad = 0;
-#pragma unroll
-    for (int k = 0; k < N; k++) {
-        T *cb = col + (k & 1) * CP;
-        if (k < G) cb[i] = r0[k];
-        cb[i + G] = r1[k];
-        __syncwarp();
-        if (!bad) {
-            const int V = vec16<T>::V;
-            T c[N];
-            vec16<T>::ld(cb + k / V * V, c + k / V * V);
-            const R d = S::re(c[k]);
-            if (!(d > 0)) {
-                bad = k + 1;
-            } else {
-                const R inv = rsqrt_r(d);
-                const T t0 = k < G ? S::scale(r0[k], inv * inv) : S::from_real(0), t1 = S::scale(r1[k], inv * inv);
-#pragma unroll
-                for (int j = k + 1; j < N; j++) {
-                    if (j % V == 0) vec16<T>::ld(cb + j, c + j);
-                    if (j < G) r0[j] = S::sub_mul_conj(r0[j], t0, c[j]);
-                    r1[j] = S::sub_mul_conj(r1[j], t1, c[j]);
-                }
-                if (k < G) r0[k] = i == k ? S::from_real(d * inv) : S::scale(r0[k], inv);
-                r1[k] = i + G == k ? S::from_real(d * inv) : S::scale(r1[k], inv);
-            }
-        }
-    }
-    if (!LOWER) __syncwarp();
-    const tiny_place<T> out0 = tiny_place_of(mat, n, true, i), out1 = tiny_place_of(mat, n, true, i + G);
-    tiny_row_out<T, N, LOWER, G>(out0, lu, tile, r0);
-    tiny_row_out<T, N, LOWER, N>(out1, lu, tile, r1);
-    if (!LOWER) {
-        __syncwarp();
-        tiny_copy_out<T, N>(out0, lu, n, tile);
-        tiny_copy_out<T, N>(out1, lu, n, tile);
-    }
-    if (i == 0) info[b] = bad;
-}
-
 // A group kernel per triangle, l and u: lower and upper move their rows differently
 // (tiny_copy_in), and one kernel holding both took complex128 at N = 32 to 255 registers and a
-// spill, where each alone takes 186.
-#define POTRF_TINY_GROUP(SUFFIX, T, N, THREADS, MINB_L, MINB_U)                                         \
+// spill, where each alone takes 186. KIND names the kernel: wN (a row a lane) or p64 (two).
+#define POTRF_TINY_GROUP(KIND, SUFFIX, T, N, RPL, THREADS, MINB_L, MINB_U)                              \
     extern "C" __global__ void __launch_bounds__(THREADS, MINB_L)                                       \
-        potrf_tiny_w##N##l_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {            \
-        potrf_tiny_warp<T, N, true>(a, ld, stride, (int)n, batch, info);                                \
+        potrf_tiny_##KIND##l_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {          \
+        potrf_tiny_warp<T, N, true, RPL>(a, ld, stride, (int)n, batch, info);                           \
     }                                                                                                   \
     extern "C" __global__ void __launch_bounds__(THREADS, MINB_U)                                       \
-        potrf_tiny_w##N##u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {            \
-        potrf_tiny_warp<T, N, false>(a, ld, stride, (int)n, batch, info);                               \
+        potrf_tiny_##KIND##u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {          \
+        potrf_tiny_warp<T, N, false, RPL>(a, ld, stride, (int)n, batch, info);                          \
     }
 // The last two numbers are each kernel's minimum blocks per SM (__launch_bounds__; 0: none
 // given). Left to itself, nvcc 13.0 spilled 4 to 20 bytes in six of these kernels on sm_90,
 // choosing few registers; the minimums here raise their budgets just enough to spill nothing
 // there. A minimum of 1 spelled out is not the same as none: it took w32 complex128 to 254
 // registers and a spill, where none given takes 180. Lane i of w64 holds 64 elements of row
-// i: 128 registers (f64, c64); c128's 256 would spill, so c128 stops at 32.
+// i: 128 registers (f64, c64); c128's 256 would spill, so c128 stops at 32. p64's minimums
+// of 3: with none, ptxas 11.8 took p64u to 188 registers, 2 blocks an SM (nvcc 13.0 with 3,
+// sm_90: 153 and 157, no spill).
 #define WT (32 * TINY_WARP_WARPS)
-POTRF_TINY_GROUP(f32, float, 8, WT, 0, 0)
-POTRF_TINY_GROUP(f32, float, 16, WT, 0, 0)
-POTRF_TINY_GROUP(f32, float, 32, WT, 0, 5)
-POTRF_TINY_GROUP(f64, double, 8, WT, 0, 0)
-POTRF_TINY_GROUP(f64, double, 16, WT, 0, 5)
-POTRF_TINY_GROUP(f64, double, 32, WT, 0, 0)
-POTRF_TINY_GROUP(f64, double, 64, 64, 0, 0)
-POTRF_TINY_GROUP(c64, cfloat, 8, WT, 0, 0)
-POTRF_TINY_GROUP(c64, cfloat, 16, WT, 5, 0)
-POTRF_TINY_GROUP(c64, cfloat, 32, WT, 0, 0)
-POTRF_TINY_GROUP(c64, cfloat, 64, 64, 0, 2)
-POTRF_TINY_GROUP(c128, cdouble, 8, WT, 0, 0)
-POTRF_TINY_GROUP(c128, cdouble, 16, WT, 0, 3)
-POTRF_TINY_GROUP(c128, cdouble, 32, WT, 0, 0)
-#define POTRF_TINY_PAIR(SUFFIX, T, MINB_L, MINB_U)                                                      \
-    extern "C" __global__ void __launch_bounds__(WT, MINB_L)                                           \
-        potrf_tiny_p64l_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {              \
-        potrf_tiny_pair<T, true>(a, ld, stride, (int)n, batch, info);                                   \
-    }                                                                                                   \
-    extern "C" __global__ void __launch_bounds__(WT, MINB_U)                                           \
-        potrf_tiny_p64u_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info) {              \
-        potrf_tiny_pair<T, false>(a, ld, stride, (int)n, batch, info);                                  \
-    }
-// Minimums of 3 blocks: with none, ptxas 11.8 took p64u to 188 registers, 2 blocks an SM
-// (nvcc 13.0 with 3, sm_90: 153 and 157, no spill).
-POTRF_TINY_PAIR(f32, float, 3, 3)
+POTRF_TINY_GROUP(w8, f32, float, 8, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w16, f32, float, 16, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w32, f32, float, 32, 1, WT, 0, 5)
+POTRF_TINY_GROUP(p64, f32, float, 64, 2, WT, 3, 3)
+POTRF_TINY_GROUP(w8, f64, double, 8, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w16, f64, double, 16, 1, WT, 0, 5)
+POTRF_TINY_GROUP(w32, f64, double, 32, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w64, f64, double, 64, 1, 64, 0, 0)
+POTRF_TINY_GROUP(w8, c64, cfloat, 8, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w16, c64, cfloat, 16, 1, WT, 5, 0)
+POTRF_TINY_GROUP(w32, c64, cfloat, 32, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w64, c64, cfloat, 64, 1, 64, 0, 2)
+POTRF_TINY_GROUP(w8, c128, cdouble, 8, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w16, c128, cdouble, 16, 1, WT, 0, 3)
+POTRF_TINY_GROUP(w32, c128, cdouble, 32, 1, WT, 0, 0)
 #define POTRF_TINY_THREAD(SUFFIX, T)                                                                    \
     extern "C" __global__ void __launch_bounds__(32 * TINY_THREAD_WARPS)                                \
         potrf_tiny_t4_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, int *info, i64 lower) {      \
