@@ -337,11 +337,11 @@ __device__ __forceinline__ void potrf_tiny_warp(T *a, i64 ld, i64 stride, int n,
 // sm_90: 153 and 157, no spill).
 #define WT (32 * TINY_WARP_WARPS)
 POTRF_TINY_GROUP(w8, f32, float, 8, 1, WT, 0, 0)
-POTRF_TINY_GROUP(w16, f32, float, 16, 1, WT, 0, 0)
+POTRF_TINY_GROUP(w16, f32, float, 16, 1, WT, 5, 0)
 POTRF_TINY_GROUP(w32, f32, float, 32, 1, WT, 0, 5)
 POTRF_TINY_GROUP(p64, f32, float, 64, 2, WT, 3, 3)
 POTRF_TINY_GROUP(w8, f64, double, 8, 1, WT, 0, 0)
-POTRF_TINY_GROUP(w16, f64, double, 16, 1, WT, 0, 5)
+POTRF_TINY_GROUP(w16, f64, double, 16, 1, WT, 5, 5)
 POTRF_TINY_GROUP(w32, f64, double, 32, 1, WT, 0, 0)
 POTRF_TINY_GROUP(w64, f64, double, 64, 1, 64, 0, 0)
 POTRF_TINY_GROUP(w8, c64, cfloat, 8, 1, WT, 0, 0)
