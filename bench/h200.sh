@@ -29,7 +29,7 @@ for stage in ${STAGES:-build suite census}; do
 		export BATCHLAS_CUDA_KERNELS=$scratch/kernels
 		tar czf "$OUT/fatbins.tgz" -C "$scratch/kernels" $(cd "$scratch/kernels" && ls *.fatbin) MANIFEST
 		grep -E "^== |spill|Used|Compiling" "$OUT/kernels_build.log" |
-			awk '/^== /{src=$2} /Compiling entry/{fn=$6; arch=$8} /spill/{if ($5+0 > 0 || $9+0 > 0) print "SPILL", src, fn, arch, $0} /Used/{if (arch ~ /sm_90/) print src, fn, $0}' \
+			awk '/^== /{src=$2} /Compiling entry/{fn=$7; arch=$9} /spill/{if ($5+0 > 0 || $9+0 > 0) print "SPILL", src, fn, arch, $5, "stores", $9, "loads"} /Used/{if (arch ~ /sm_90/) print src, fn, $5, "registers"}' \
 			>"$OUT/kernels_resources.txt"
 		echo "build: $(grep -c '^==' "$OUT/kernels_build.log") sources, spills: $(grep -c '^SPILL' "$OUT/kernels_resources.txt") ($(grep '^SPILL' "$OUT/kernels_resources.txt" | grep -c "'sm_90'") on sm_90)"
 		gzip -f "$OUT/kernels_build.log"
