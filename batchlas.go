@@ -157,7 +157,7 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a
+// on it, releases the device, and flushes the trace and the coverage rows (see route.Flush). Data of a
 // closed queue can no longer be used. Closing twice is not an error.
 func (q *Queue) Close() error {
 	if q == nil || q.closed.Swap(true) {
@@ -173,7 +173,7 @@ func (q *Queue) Close() error {
 	q.mu.Unlock()
 	err = errors.Join(err, q.eng.close())
 	// Go has no exit hook: closing a queue is where the coverage rows reach their file.
-	return errors.Join(err, FlushCoverage())
+	return errors.Join(err, routes.Flush())
 }
 
 // usable reports whether q can take work.

@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"log"
 	"math"
-	"os"
-	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/batchlas/batchlas"
-	selection "github.com/batchlas/batchlas/select"
 )
 
 // Cholesky-factor a batch of 1000 symmetric positive definite 3x3 matrices, then solve a
@@ -278,43 +275,4 @@ func ExampleFromDenses() {
 	// all equal: true
 	// ⎡ 3.142       1      42⎤
 	// ⎣    -1   2.718  1e-300⎦
-}
-
-// Pin a family and watch the choice in the trace: the pin wins over the tables, and a pin
-// that cannot run the call is an error naming the argument "route".
-func ExamplePinRoute() {
-	q, err := batchlas.NewQueue(batchlas.Host)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer q.Close()
-	var trace strings.Builder
-	defer batchlas.SetRouteLog(&trace)() // the trace goes to stderr unless sent elsewhere
-	os.Setenv("BATCHLAS_SELECT_TRACE", "1")
-	defer os.Unsetenv("BATCHLAS_SELECT_TRACE")
-	selection.Reload() // selection reads the environment once; this makes it read it again
-	defer selection.Reload()
-
-	a, _ := batchlas.NewMatrix[float64](q, 4, 4, 8)
-	for b := 0; b < 8; b++ {
-		_ = batchlas.FromDense(a, b, mat.DenseCopyOf(mat.NewDiagDense(4, []float64{1, 2, 3, 4})))
-	}
-	info, _ := batchlas.NewVector[int32](q, 8)
-	restore, err := batchlas.PinRoute("potrf", "host")
-	if err != nil {
-		log.Fatal(err)
-	}
-	if err := batchlas.Potrf(q, batchlas.Lower, a, info); err != nil {
-		log.Fatal(err)
-	}
-	restore()
-	line, _, _ := strings.Cut(trace.String(), "\n")
-	fmt.Println(line)
-
-	restore, _ = batchlas.PinRoute("potrf", "cta") // a CUDA family: it cannot run on the host
-	defer restore()
-	fmt.Println(batchlas.Potrf(q, batchlas.Lower, a, info))
-	// Output:
-	// potrf f64 uplo=L n=4 batch=8 -> host [pin]
-	// batchlas: potrf: argument route: pinned "cta": cta:reg=0 cannot run f64 uplo=L n=4 batch=8 on cpu
 }

@@ -3,7 +3,7 @@
 // arguments it runs a short demo. -plot draws time per matrix against n for every arm, and
 // -from redraws a plot from JSON lines written earlier by -json, without measuring.
 //
-// Arms (-arms vendor,tiny) are family spellings pinned in turn with batchlas.PinRoute; they
+// Arms (-arms vendor,tiny) are family spellings pinned in turn with route.Pin; they
 // run interleaved in one process (A B A B ...), then again in the reverse order, as
 // ../../shared/BENCH.md asks, and every timed output is verified. An arm ref:<name> is a
 // vendor routine that no family routes to, timed as a yardstick (internal/vendorref; geqrf:
@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/route"
 )
 
 type config struct {
@@ -309,7 +310,7 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 		}
 	} else if arm != "auto" {
 		// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
-		restore, err := batchlas.PinRoute(op, arm)
+		restore, err := route.Pin(op, arm)
 		if err != nil {
 			return 0, 0, err
 		}
