@@ -1,5 +1,6 @@
 // Package batchlas factors, solves and decomposes many small and medium dense matrices in
-// one call, on an NVIDIA GPU (build tag cuda), an AMD GPU (build tag rocm) or the CPU.
+// one call, on an NVIDIA GPU (build tag cuda) or the CPU. (The rocm tag only reserves the
+// name: there is no AMD backend yet.)
 //
 // Data lives on a Queue's device in column-major, batch-major order, as in LAPACK and
 // cuBLAS: element (i, j) of matrix b of a Matrix is at b*stride + j*ld + i. Every operation
@@ -23,7 +24,12 @@
 //     decomposition).
 //
 // Data moves with NewMatrix, NewMatrixStrided and NewVector, their Upload and Download
-// methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory.
+// methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory. gonum's
+// types convert to and from one matrix of a batch or all of it (FromDense, ToDenses,
+// FromSymDense, FromCDense, FromGeneral64, ...); UploadMatrix and DownloadMatrix move matrix
+// b alone, in column- or row-major order; Vector.Part is matrix b's part of a per-matrix
+// vector. CheckInfo turns an info vector into nil or an *InfoError naming each failing
+// matrix. Package route pins families and traces the choices, for tuning and tests.
 package batchlas
 
 import (
