@@ -1,5 +1,6 @@
 // Package batchlas factors, solves and decomposes many small and medium dense matrices in
-// one call, on an NVIDIA GPU (build tag cuda), an AMD GPU (build tag rocm) or the CPU.
+// one call, on an NVIDIA GPU (build tag cuda) or the CPU. (The rocm tag only reserves the
+// name: there is no AMD backend yet.)
 //
 // Data lives on a Queue's device in column-major, batch-major order, as in LAPACK and
 // cuBLAS: element (i, j) of matrix b of a Matrix is at b*stride + j*ld + i. Every operation
@@ -23,7 +24,12 @@
 //     decomposition).
 //
 // Data moves with NewMatrix, NewMatrixStrided and NewVector, their Upload and Download
-// methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory.
+// methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory. gonum's
+// types convert to and from one matrix of a batch or all of it (FromDense, ToDenses,
+// FromSymDense, FromCDense, FromGeneral64, ...); UploadMatrix and DownloadMatrix move matrix
+// b alone, in column- or row-major order; Vector.Part is matrix b's part of a per-matrix
+// vector. CheckInfo turns an info vector into nil or an *InfoError naming each failing
+// matrix. Package route pins families and traces the choices, for tuning and tests.
 package batchlas
 
 import (
@@ -157,7 +163,7 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, releases the device, and flushes the coverage rows (see FlushCoverage). Data of a
+// on it, releases the device, and flushes the trace and the coverage rows (see route.Flush). Data of a
 // closed queue can no longer be used. Closing twice is not an error.
 func (q *Queue) Close() error {
 	if q == nil || q.closed.Swap(true) {
@@ -173,7 +179,7 @@ func (q *Queue) Close() error {
 	q.mu.Unlock()
 	err = errors.Join(err, q.eng.close())
 	// Go has no exit hook: closing a queue is where the coverage rows reach their file.
-	return errors.Join(err, FlushCoverage())
+	return errors.Join(err, routes.Flush())
 }
 
 // usable reports whether q can take work.

@@ -293,12 +293,20 @@ func (m *Matrix[T]) check(q *Queue, op, name string) error {
 	return nil
 }
 
+// checkOwn validates m as the receiver of a copy: check on m's own queue, nil included.
+func (m *Matrix[T]) checkOwn(op string) error {
+	if m == nil {
+		return m.usable(op, "m")
+	}
+	return m.check(m.q, op, "m")
+}
+
 // Upload copies src, which holds the matrices packed (rows*cols*batch elements,
 // column-major, batch-major), into m. Elements of m outside its rows and columns (ld > rows,
 // stride > ld*cols) are not touched.
 func (m *Matrix[T]) Upload(src []T) error {
 	const op = "Upload"
-	if err := m.check(m.q, op, "m"); err != nil {
+	if err := m.checkOwn(op); err != nil {
 		return err
 	}
 	if len(src) != m.rows*m.cols*m.batch {
@@ -315,7 +323,7 @@ func (m *Matrix[T]) Upload(src []T) error {
 // new slice.
 func (m *Matrix[T]) Download(dst []T) ([]T, error) {
 	const op = "Download"
-	if err := m.check(m.q, op, "m"); err != nil {
+	if err := m.checkOwn(op); err != nil {
 		return nil, err
 	}
 	n := m.rows * m.cols * m.batch
@@ -344,8 +352,9 @@ func (m *Matrix[T]) eachColumn(f func(packed, stored int)) {
 	}
 }
 
-// deviceCopy moves packed host data to or from a device matrix. A packed matrix moves in one
-// copy; otherwise the whole span is staged so that elements between columns survive.
+// deviceCopy moves packed host data to or from a device matrix. Contiguous storage (packed,
+// or one matrix with ld == rows) moves in one copy; otherwise the whole span is staged so
+// that elements between columns survive.
 func (m *Matrix[T]) deviceCopy(host []T, up bool) error {
 	d := m.q.eng.(devEngine)
 	if len(host) == 0 {
@@ -353,7 +362,7 @@ func (m *Matrix[T]) deviceCopy(host []T, up bool) error {
 	}
 	es := sizeOf[T]()
 	base := m.mem.ptr + uintptr(m.off*es)
-	if m.ld == m.rows && m.strd == m.rows*m.cols {
+	if m.ld == m.rows && (m.batch == 1 || m.strd == m.rows*m.cols) {
 		b := unsafe.Slice((*byte)(unsafe.Pointer(&host[0])), len(host)*es)
 		if up {
 			return d.upload(base, b)
@@ -483,10 +492,18 @@ func (v *Vector[E]) check(q *Queue, op, name string, need int) error {
 	return nil
 }
 
+// checkOwn validates v as the receiver of a copy: check on v's own queue, nil included.
+func (v *Vector[E]) checkOwn(op string) error {
+	if v == nil {
+		return v.usable(op, "v")
+	}
+	return v.check(v.q, op, "v", 0)
+}
+
 // Upload copies src into the vector; len(src) must equal Len.
 func (v *Vector[E]) Upload(src []E) error {
 	const op = "Upload"
-	if err := v.check(v.q, op, "v", 0); err != nil {
+	if err := v.checkOwn(op); err != nil {
 		return err
 	}
 	if len(src) != v.n {
@@ -506,7 +523,7 @@ func (v *Vector[E]) Upload(src []E) error {
 // Download copies the vector into dst and returns it; dst nil or too short is replaced.
 func (v *Vector[E]) Download(dst []E) ([]E, error) {
 	const op = "Download"
-	if err := v.check(v.q, op, "v", 0); err != nil {
+	if err := v.checkOwn(op); err != nil {
 		return nil, err
 	}
 	if len(dst) < v.n {
@@ -535,7 +552,7 @@ func (v *Vector[E]) host() []E { return v.data[v.off : v.off+v.n] }
 // (0 for an empty matrix).
 func (m *Matrix[T]) UploadRaw(src []T) error {
 	const op = "UploadRaw"
-	if err := m.check(m.q, op, "m"); err != nil {
+	if err := m.checkOwn(op); err != nil {
 		return err
 	}
 	if len(src) != m.extent() {
@@ -556,7 +573,7 @@ func (m *Matrix[T]) UploadRaw(src []T) error {
 // or too short is replaced by a new slice.
 func (m *Matrix[T]) DownloadRaw(dst []T) ([]T, error) {
 	const op = "DownloadRaw"
-	if err := m.check(m.q, op, "m"); err != nil {
+	if err := m.checkOwn(op); err != nil {
 		return nil, err
 	}
 	n := m.extent()

@@ -16,7 +16,7 @@ func posvFactor[T Scalar](q *Queue, c *posvCall[T]) (*family[potrfCall[T]], *pot
 				fams[i].canRun = func(*Queue, *potrfCall[T]) bool { return false }
 			}
 		}
-		c.factor, _ = selectFamily(q, "potrf", dtypeName[T](), pc.key(), fams, pc, false)
+		c.factor, _, _ = selectFamily(q, "potrf", dtypeName[T](), pc.key(), fams, pc, false)
 		c.factorChosen = true
 	}
 	if c.factor == nil {

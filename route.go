@@ -4,9 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/batchlas/batchlas/internal/routing"
 	selection "github.com/batchlas/batchlas/select"
 	"github.com/batchlas/batchlas/tuned"
 )
@@ -51,35 +54,43 @@ func (f *family[C]) candidate() selection.Candidate {
 	return selection.Candidate{Spelling: selection.Spelling{Family: f.name, Fields: f.fields}, Vendor: f.vendor, Resort: f.resort}
 }
 
-// routes holds the embedded tuned/ tables, the warnings given and the coverage rows.
+// routes holds the embedded tuned/ tables, the warnings given, the trace and the coverage
+// rows; package route reaches it through internal/routing.
 var routes = selection.NewLibrary(tuned.FS)
 
-// PinRoute makes every later call of op (e.g. "potrf") choose by spelling until restore is
-// called; restore puts back the previous pin. spelling is "auto", "native" (the best
-// runnable non-vendor family), "vendor", or a family's spelling such as "host" or
-// "lpanel:panel=8" (RouteCandidates lists them). The pin wins over BATCHLAS_<OP>_ROUTE. A call
-// whose pinned family is unknown or cannot run it returns an error naming the argument
-// "route"; native and vendor choose automatically, with a warning, when nothing in their class
-// can run. Pins are process-wide: tests and benchmarks use them to run one family on purpose.
-func PinRoute(op, spelling string) (restore func(), err error) {
+func init() {
+	routing.Library = routes
+	routing.Ops = routedOpNames
+	routing.Candidates = func(op, dtype string) ([]selection.Candidate, bool) {
+		cands, ok := routedOps[op]
+		if !ok {
+			return nil, false
+		}
+		return cands(dtype), true
+	}
+}
+
+// pinRoute is route.Pin, for this package's own tests.
+func pinRoute(op, spelling string) (restore func(), err error) {
 	restore, err = selection.Pin(op, spelling)
 	if err != nil {
-		return nil, argErr("PinRoute", "spelling", "%v", err)
+		return nil, argErr("route.Pin", "spelling", "%v", err)
 	}
 	return restore, nil
 }
 
-// choose picks the family that runs c (selection's rules: pin, tables, last resort). record
-// says whether the call is a launch, which is traced and counted in the coverage rows.
-func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
+// choose picks the family that runs c (selection's rules: pin, tables, last resort). A
+// launch (record) is counted in the coverage rows and traced: done takes the time the launch
+// took; sizing passes record false and gets a done that does nothing.
+func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (f *family[C], done func(float64), err error) {
 	warnUnknownRoutes()
 	return selectFamily(q, op, dtype, key, fams, c, record)
 }
 
 // selectFamily is choose without the check of the environment's route variables, for the
 // families that route a sub-call through another op's families (posvFactor): a package-level
-// family list may refer to it without an initialization cycle through RoutedOps.
-func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], error) {
+// family list may refer to it without an initialization cycle through routedOpNames.
+func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], func(float64), error) {
 	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
 		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) },
 		Why: func(i int) string {
@@ -96,19 +107,20 @@ func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[
 	var me *selection.MissError
 	switch {
 	case errors.As(err, &pe):
-		return nil, argErr(op, "route", "%v", pe)
+		return nil, nil, argErr(op, "route", "%v", pe)
 	case errors.As(err, &me):
 		if record {
 			routes.Miss(r)
 		}
-		return nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key.String(), Tried: me.Tried}
+		return nil, nil, &NoRouteError{Op: op, DType: dtype, Backend: q.dev.Backend.String(), Key: key.String(), Tried: me.Tried}
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
+	done := func(float64) {}
 	if record {
-		routes.Report(r, d)
+		done = routes.Report(r, d)
 	}
-	return &fams[d.Index], nil
+	return &fams[d.Index], done, nil
 }
 
 // warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.
@@ -116,15 +128,16 @@ func warnUnknownRoutes() {
 	if len(selection.Current().Routes) == 0 {
 		return
 	}
-	if bad := selection.UnknownRoutes(RoutedOps()); len(bad) > 0 {
+	if bad := selection.UnknownRoutes(routedOpNames()); len(bad) > 0 {
 		routes.WarnOnce("env "+strings.Join(bad, " "), "batchlas: %s: no such op; ignored (ops: %s)",
-			strings.Join(bad, ", "), strings.Join(RoutedOps(), ", "))
+			strings.Join(bad, ", "), strings.Join(routedOpNames(), ", "))
 	}
 }
 
-// dispatch chooses a family for c and launches it.
+// dispatch chooses a family for c and launches it. Under the trace it also waits for the
+// launch and gives the trace the wall time of launch and wait, the time the caller sees.
 func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
-	f, err := choose(q, op, dtype, key, fams, c, true)
+	f, done, err := choose(q, op, dtype, key, fams, c, true)
 	if err != nil {
 		return err
 	}
@@ -132,12 +145,25 @@ func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], 
 	// indented under its own.
 	q.nested.Add(1)
 	defer q.nested.Add(-1)
-	return f.launch(q, c)
+	if !selection.Current().Trace {
+		return f.launch(q, c)
+	}
+	start := time.Now()
+	err = f.launch(q, c)
+	if err == nil {
+		err = q.Wait()
+	}
+	ms := math.NaN()
+	if err == nil {
+		ms = float64(time.Since(start).Nanoseconds()) / 1e6
+	}
+	done(ms)
+	return err
 }
 
 // bufferSize answers the workspace that the family chosen for c needs.
 func bufferSize[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (int, error) {
-	f, err := choose(q, op, dtype, key, fams, c, false)
+	f, _, err := choose(q, op, dtype, key, fams, c, false)
 	if err != nil || f.bufferSize == nil {
 		return 0, err
 	}
@@ -152,45 +178,17 @@ func selDevice(d Device) selection.Device {
 
 func onHost(q *Queue) bool { return q.isHost() }
 
-// FlushCoverage appends the coverage rows gathered so far to the file named by
-// BATCHLAS_COVERAGE_OUT. Queue.Close flushes too; a program that exits with queues open
-// calls it last.
-func FlushCoverage() error { return routes.Flush() }
+// setRouteLog is route.SetLog, for this package's own tests.
+func setRouteLog(w io.Writer) (restore func()) { return routes.SetOutput(w) }
 
-// SetRouteLog sends selection's warnings and BATCHLAS_SELECT_TRACE lines, normally on
-// stderr, to w, and returns a function that restores the previous writer.
-func SetRouteLog(w io.Writer) (restore func()) { return routes.SetOutput(w) }
-
-// RouteProblems lists the bad tuned tables and table entries met so far (a table that does
-// not parse, a candidate that is not a family of its op). Tests check that it is empty.
-func RouteProblems() []string { return routes.Problems() }
-
-// RoutedOps lists, sorted, the operations that choose among families.
-func RoutedOps() []string {
+// routedOpNames lists, sorted, the operations that choose among families.
+func routedOpNames() []string {
 	ops := make([]string, 0, len(routedOps))
 	for op := range routedOps {
 		ops = append(ops, op)
 	}
 	slices.Sort(ops)
 	return ops
-}
-
-// RouteCandidates lists the spellings of op's families for dtype ("f32", "f64", "c64" or
-// "c128") in list order: the values PinRoute takes besides auto, native and vendor. vendor
-// reports which of them call a vendor library.
-func RouteCandidates(op, dtype string) (spellings []string, vendor []bool, err error) {
-	cands, ok := routedOps[op]
-	if !ok {
-		return nil, nil, argErr("RouteCandidates", "op", "unknown op %q (routed ops: %s)", op, strings.Join(RoutedOps(), ", "))
-	}
-	cs := cands(dtype)
-	if cs == nil {
-		return nil, nil, argErr("RouteCandidates", "dtype", "%s has no dtype %q", op, dtype)
-	}
-	for _, c := range cs {
-		spellings, vendor = append(spellings, c.Spelling.String()), append(vendor, c.Vendor)
-	}
-	return spellings, vendor, nil
 }
 
 // perDType returns the candidates of an op generic over Scalar, given its four

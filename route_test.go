@@ -2,6 +2,7 @@ package batchlas
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func TestRouteCanRunEqualsLaunch(t *testing.T) {
 	}
 	defer q.Close()
 	for _, f := range fakeFamilies() {
-		restore, err := PinRoute("fakeop", f.name)
+		restore, err := pinRoute("fakeop", f.name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,8 +99,8 @@ func TestRouteTraceNesting(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "outerop f64 n=32 -> blocked [last resort]\n  fakeop f64 n=16 -> cta [last resort]\n"
-	if log.String() != want {
-		t.Errorf("trace\n%s\nwant\n%s", log.String(), want)
+	if got := untimed(t, log); got != want {
+		t.Errorf("trace\n%s\nwant\n%s", got, want)
 	}
 }
 
@@ -116,9 +117,47 @@ func TestRouteTraceWhy(t *testing.T) {
 	if err := dispatch(q, "whyop", "f64", shapeKey("n", 4), fams, &fakeCall{n: 4}); err != nil {
 		t.Fatal(err)
 	}
-	if want := "whyop f64 n=4 -> host [last resort] (vendor cannot run: libx.so.1 not found)\n"; log.String() != want {
+	if want := "whyop f64 n=4 -> host [last resort] (vendor cannot run: libx.so.1 not found)\n"; untimed(t, log) != want {
 		t.Errorf("trace\n%q\nwant\n%q", log.String(), want)
 	}
+}
+
+// TestRouteTraceFolds: identical calls in a row fold into one line with their count and
+// mean measured time; a different call prints the held one.
+func TestRouteTraceFolds(t *testing.T) {
+	q, log := tracedQueue(t)
+	outer := []family[fakeCall]{{name: "blocked", canRun: func(*Queue, *fakeCall) bool { return true },
+		launch: func(q *Queue, c *fakeCall) error { return fakeOp(q, &fakeCall{n: c.n / 2}) }}}
+	for _, n := range []int{32, 32, 32, 8} {
+		if err := dispatch(q, "outerop", "f64", shapeKey("n", n), outer, &fakeCall{n: n}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := routes.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	timed := regexp.MustCompile(`^(.*\]); (3 identical calls, took [0-9.e+-]+ ms each on average|took [0-9.e+-]+ ms)$`)
+	want := []string{"outerop f64 n=32 -> blocked [last resort]", "  fakeop f64 n=16 -> cta [last resort]",
+		"outerop f64 n=8 -> blocked [last resort]", "  fakeop f64 n=4 -> tiny [last resort]"}
+	if len(lines) != len(want) {
+		t.Fatalf("trace\n%s\nwant 4 lines", log.String())
+	}
+	for i, line := range lines {
+		m := timed.FindStringSubmatch(line)
+		if m == nil || m[1] != want[i] || (i < 2) != strings.Contains(line, "3 identical calls") {
+			t.Errorf("line %d: %q, want %q with its measured time (folded x3 for the first call)", i, line, want[i])
+		}
+	}
+}
+
+// untimed flushes the trace and returns it without the measured times.
+func untimed(t *testing.T, log *strings.Builder) string {
+	t.Helper()
+	if err := routes.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	return regexp.MustCompile(`; took [0-9.e+-]+ ms`).ReplaceAllString(log.String(), "")
 }
 
 // tracedQueue is a host queue whose calls trace into the returned log until the test ends.
@@ -128,7 +167,7 @@ func tracedQueue(t *testing.T) (*Queue, *strings.Builder) {
 		t.Fatal(err)
 	}
 	log := &strings.Builder{}
-	restore := SetRouteLog(log)
+	restore := setRouteLog(log)
 	t.Cleanup(func() { q.Close(); restore(); selection.Reload() })
 	t.Setenv("BATCHLAS_SELECT_TRACE", "1")
 	selection.Reload()

@@ -107,6 +107,8 @@ type Library struct {
 	warned   map[string]bool        // warnings given once
 	problems []string               // bad tables and entries, for tests
 	cov      map[CoverageRow]int    // rows not yet flushed, with counts
+	cur      traceBlock             // the trace lines of the top-level call in progress
+	held     traceBlock             // the last finished call's lines, printed when another differs
 	covFile  string                 // where they go
 }
 
@@ -125,15 +127,18 @@ func NewLibrary(base fs.FS) *Library {
 }
 
 // SetOutput sends warnings and trace lines to w and returns a function that restores the
-// previous writer.
+// previous writer. Each writer gets the folded trace lines of the calls made while it was
+// set: the held lines are printed before the switch.
 func (l *Library) SetOutput(w io.Writer) (restore func()) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.printHeldLocked()
 	old := l.out
 	l.out = w
 	return func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
+		l.printHeldLocked()
 		l.out = old
 	}
 }

@@ -297,20 +297,23 @@ func TestReportAndCoverage(t *testing.T) {
 	for _, runs := range [][]string{{"host", "vendor"}, {"host", "vendor"}, {"vendor"}, nil} {
 		r := request("cpu", cs, runs...)
 		if d, err := l.Choose(r); err == nil {
-			l.Report(r, d)
+			l.Report(r, d)(0.5) // the call took 0.5 ms
 		} else {
 			l.Miss(r)
 		}
 	}
-	wantTrace := "potrf f64 n=16 -> host untimed, next vendor untimed [cpu]\n" +
-		"potrf f64 n=16 -> host untimed, next vendor untimed [cpu]\n" +
-		"potrf f64 n=16 -> vendor untimed, no runner-up [cpu]\n" +
-		"potrf f64 n=16 -> no route [miss]\n"
+	// The two identical calls fold into one line; each line is printed when a different one
+	// follows, the last at Flush.
+	wantTrace := "potrf f64 n=16 -> host untimed, next vendor untimed [cpu]; 2 identical calls, took 0.5 ms each on average\n" +
+		"potrf f64 n=16 -> vendor untimed, no runner-up [cpu]; took 0.5 ms\n"
 	if out.String() != wantTrace {
 		t.Errorf("trace:\n%s\nwant\n%s", out, wantTrace)
 	}
 	if err := l.Flush(); err != nil {
 		t.Fatal(err)
+	}
+	if want := wantTrace + "potrf f64 n=16 -> no route [miss]\n"; out.String() != want {
+		t.Errorf("trace after Flush:\n%s\nwant\n%s", out, want)
 	}
 	if err := l.Flush(); err != nil { // nothing new: nothing written
 		t.Fatal(err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/route"
 )
 
 // TestMain flushes the coverage rows (BATCHLAS_COVERAGE_OUT) that queues still open at exit
@@ -14,11 +14,11 @@ import (
 // of its op, or keys that differ from the op's call key.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if err := batchlas.FlushCoverage(); err != nil {
-		fmt.Fprintln(os.Stderr, "FlushCoverage:", err)
+	if err := route.Flush(); err != nil {
+		fmt.Fprintln(os.Stderr, "route.Flush:", err)
 		code = max(code, 1)
 	}
-	if p := batchlas.RouteProblems(); len(p) > 0 {
+	if p := route.Problems(); len(p) > 0 {
 		fmt.Fprintf(os.Stderr, "FAIL: tuned tables:\n\t%s\n", strings.Join(p, "\n\t"))
 		code = max(code, 1)
 	}

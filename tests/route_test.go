@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/route"
 	selection "github.com/batchlas/batchlas/select"
 	"github.com/batchlas/batchlas/tuned"
 )
@@ -233,13 +234,13 @@ func routeRefused(err error) bool {
 // its library, a GPU family on the host) is skipped there, and is checked to refuse with an
 // error naming "route".
 func TestRouteEveryFamilyPinned(t *testing.T) {
-	for _, op := range batchlas.RoutedOps() {
+	for _, op := range route.Ops() {
 		if _, ok := pinnedSuites[op]; !ok {
 			t.Errorf("%s has no entry in pinnedSuites (tests/route_test.go)", op)
 		}
 	}
 	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
-		for _, op := range batchlas.RoutedOps() {
+		for _, op := range route.Ops() {
 			ps, ok := pinnedSuites[op]
 			if !ok {
 				continue
@@ -262,7 +263,7 @@ func TestRouteEveryFamilyPinned(t *testing.T) {
 // pinFor pins op to spelling until t ends.
 func pinFor(t *testing.T, op, spelling string) {
 	t.Helper()
-	restore, err := batchlas.PinRoute(op, spelling)
+	restore, err := route.Pin(op, spelling)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +273,7 @@ func pinFor(t *testing.T, op, spelling string) {
 // forEachFamily runs f in a subtest op/fam under the pin of each family of op.
 func forEachFamily(t *testing.T, op string, f func(t *testing.T, fam string)) {
 	t.Helper()
-	fams, _, err := batchlas.RouteCandidates(op, "f64")
+	fams, _, err := route.Candidates(op, "f64")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -295,8 +296,8 @@ func TestRouteTables(t *testing.T) {
 	for _, name := range files {
 		t.Run(name, func(t *testing.T) {
 			op, dev, ok := strings.Cut(strings.TrimSuffix(name, ".txt"), ".")
-			if !ok || !slices.Contains(batchlas.RoutedOps(), op) {
-				t.Fatalf("not <op>.<device>.txt of a routed op (%v)", batchlas.RoutedOps())
+			if !ok || !slices.Contains(route.Ops(), op) {
+				t.Fatalf("not <op>.<device>.txt of a routed op (%v)", route.Ops())
 			}
 			text, err := fs.ReadFile(tuned.FS, name)
 			if err != nil {
@@ -313,7 +314,7 @@ func TestRouteTables(t *testing.T) {
 				t.Error(err)
 			}
 			for _, r := range tb.Rows {
-				fams, _, err := batchlas.RouteCandidates(op, r.Values[0])
+				fams, _, err := route.Candidates(op, r.Values[0])
 				if err != nil {
 					t.Errorf("line %d: %v", r.Line, err)
 					continue
@@ -350,7 +351,7 @@ func TestRouteEveryOp(t *testing.T) {
 		t.Fatal("no <op>Families declarations found")
 	}
 	for _, op := range declared {
-		if !slices.Contains(batchlas.RoutedOps(), op) {
+		if !slices.Contains(route.Ops(), op) {
 			t.Errorf("%s declares families but is not in routedOps (route_ops.go)", op)
 			continue
 		}
@@ -380,30 +381,21 @@ func setEnv(t *testing.T, name, value string) {
 	t.Cleanup(func() { selection.Reload() })
 }
 
-// traced runs f with BATCHLAS_SELECT_TRACE=1 and returns the trace and warnings it wrote.
+// traced runs f with the trace on and returns the trace and warnings it wrote.
 func traced(t *testing.T, f func() error) (string, error) {
 	var b bytes.Buffer
-	restore := batchlas.SetRouteLog(&b)
-	defer restore()
-	old, had := os.LookupEnv("BATCHLAS_SELECT_TRACE")
-	os.Setenv("BATCHLAS_SELECT_TRACE", "1")
-	selection.Reload()
-	defer func() {
-		if had {
-			os.Setenv("BATCHLAS_SELECT_TRACE", old)
-		} else {
-			os.Unsetenv("BATCHLAS_SELECT_TRACE")
-		}
-		selection.Reload()
-	}()
+	restore := route.SetLog(&b)
+	stop := route.Trace()
 	err := f()
+	stop() // prints the lines still held
+	restore()
 	return b.String(), err
 }
 
 // routeLog captures selection's warnings and trace lines for the test.
 func routeLog(t *testing.T) *bytes.Buffer {
 	var b bytes.Buffer
-	t.Cleanup(batchlas.SetRouteLog(&b))
+	t.Cleanup(route.SetLog(&b))
 	return &b
 }
 
@@ -413,7 +405,7 @@ func TestRoutePins(t *testing.T) {
 	info := UploadVector(t, q, Fill(3, int32(Poison)))
 	pinned := func(pin string, call func() error) func() error {
 		return func() error {
-			restore, err := batchlas.PinRoute("potrf", pin)
+			restore, err := route.Pin("potrf", pin)
 			if err != nil {
 				return err
 			}
@@ -453,7 +445,7 @@ func TestRouteClassWords(t *testing.T) {
 	for _, q := range Queues() {
 		key := q.Device().Key
 		for _, class := range []string{"native", "vendor"} {
-			restore, err := batchlas.PinRoute("potrf", class)
+			restore, err := route.Pin("potrf", class)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -475,6 +467,7 @@ func TestRouteClassWords(t *testing.T) {
 }
 
 // TestRouteTrace checks the line BATCHLAS_SELECT_TRACE=1 prints for a call on the host.
+// (Folding repeated calls is tested in the root package's TestRouteTraceFolds.)
 func TestRouteTrace(t *testing.T) {
 	q, _ := ArgQueues(t)
 	log := routeLog(t)
@@ -486,8 +479,12 @@ func TestRouteTrace(t *testing.T) {
 	if _, err := batchlas.PotrfBufferSize(q, batchlas.Upper, a, info); err != nil {
 		t.Fatal(err)
 	}
-	// The choice and its times are the table's (tuned/potrf.cpu.txt is measured).
-	want := regexp.MustCompile(`^potrf c128 uplo=U n=5 batch=7 -> (host|vendor) (untimed|[0-9.]+ ms), (no runner-up|next|tied with) .*\[cpu\]\n$`)
+	if err := route.Flush(); err != nil { // the trace holds the last line, to fold repeats
+		t.Fatal(err)
+	}
+	// The choice and its times are the table's (tuned/potrf.cpu.txt is measured), then the
+	// time the call took.
+	want := regexp.MustCompile(`^potrf c128 uplo=U n=5 batch=7 -> (host|vendor) (untimed|[0-9.]+ ms), (no runner-up|next|tied with) .*\[cpu\].*; took [0-9.e+-]+ ms\n$`)
 	if !want.MatchString(log.String()) {
 		t.Errorf("trace %q; want one line matching %s (sizing is not traced)", log, want)
 	}
@@ -495,7 +492,7 @@ func TestRouteTrace(t *testing.T) {
 
 // TestRouteCoverage checks the reached rows BATCHLAS_COVERAGE_OUT collects.
 func TestRouteCoverage(t *testing.T) {
-	if err := batchlas.FlushCoverage(); err != nil { // rows of earlier tests go to their file
+	if err := route.Flush(); err != nil { // rows of earlier tests go to their file
 		t.Fatal(err)
 	}
 	file := filepath.Join(t.TempDir(), "coverage.jsonl")

@@ -27,7 +27,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/route"
 	selection "github.com/batchlas/batchlas/select"
 )
 
@@ -146,7 +146,7 @@ func run(op, tables, device, source string, files []string) error {
 	b.WriteString("\n")
 	for _, untimed := range []bool{false, true} {
 		for _, r := range keys {
-			order, _, err := batchlas.RouteCandidates(op, r.dtype)
+			order, _, err := route.Candidates(op, r.dtype)
 			if err != nil {
 				return err
 			}

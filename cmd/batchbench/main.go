@@ -1,7 +1,9 @@
 // Command batchbench times and verifies batched operations on the best queue available (or
-// the one named), and prints one table. With no arguments it runs a short demo.
+// the one named), and prints a device line, one table and a legend of its columns. With no
+// arguments it runs a short demo. -plot draws time per matrix against n for every arm, and
+// -from redraws a plot from JSON lines written earlier by -json, without measuring.
 //
-// Arms (-arms vendor,tiny) are family spellings pinned in turn with batchlas.PinRoute; they
+// Arms (-arms vendor,tiny) are family spellings pinned in turn with route.Pin; they
 // run interleaved in one process (A B A B ...), then again in the reverse order, as
 // ../../shared/BENCH.md asks, and every timed output is verified. An arm ref:<name> is a
 // vendor routine that no family routes to, timed as a yardstick (internal/vendorref; geqrf:
@@ -17,6 +19,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,6 +27,7 @@ import (
 	"time"
 
 	"github.com/batchlas/batchlas"
+	"github.com/batchlas/batchlas/route"
 )
 
 type config struct {
@@ -33,6 +37,8 @@ type config struct {
 	reps              int
 	jsonOut           string
 	jobz              batchlas.Job // of syev
+	plot, from        string
+	dtypeSet          bool // -dtype was given, so that -from draws only those dtypes
 }
 
 // commit is set at build time (make device-bundle) for binaries that run where there is no
@@ -41,11 +47,19 @@ var commit string
 
 func main() {
 	cfg, err := parseFlags(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		return // -h: the usage went to stderr; asking for it is not a failure
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "batchbench:", err)
 		os.Exit(2)
 	}
-	if err := run(cfg, os.Stdout); err != nil {
+	if cfg.from != "" {
+		err = replot(cfg)
+	} else {
+		err = run(cfg, os.Stdout)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "batchbench:", err)
 		os.Exit(1)
 	}
@@ -62,10 +76,21 @@ func parseFlags(args []string) (config, error) {
 	reps := fs.Int("reps", 15, "timed repetitions per arm and order")
 	jsonOut := fs.String("json", "", "append one JSON line per result to this file (- for stdout)")
 	jobz := fs.String("jobz", "V", "syev: V (eigenvalues and vectors) or N (eigenvalues only)")
+	plotOut := fs.String("plot", "", "draw time per matrix against n for every arm measured into this SVG file")
+	from := fs.String("from", "", "with -plot: draw the JSON lines of this file (written by -json) instead of measuring; -op and -dtype, when given, select")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
-	cfg := config{ops: split(*ops), dtypes: split(*dtypes), arms: split(*arms), reps: *reps, jsonOut: *jsonOut}
+	cfg := config{ops: split(*ops), dtypes: split(*dtypes), arms: split(*arms), reps: *reps, jsonOut: *jsonOut,
+		plot: *plotOut, from: *from}
+	fs.Visit(func(f *flag.Flag) { cfg.dtypeSet = cfg.dtypeSet || f.Name == "dtype" })
+	if cfg.from != "" && cfg.plot == "" {
+		return cfg, fmt.Errorf("-from needs -plot")
+	}
 	var err error
 	switch *jobz {
 	case "V":
@@ -94,6 +119,16 @@ func parseFlags(args []string) (config, error) {
 	}
 	return cfg, nil
 }
+
+const usage = `batchbench times and verifies batched operations and prints one table.
+
+  batchbench                      a short verified demo on the best queue available
+  batchbench -op potrf -dtype f32,f64 -n 8,16,32 -batch 32768 -arms vendor,tiny
+  batchbench -op potrf -n 4,8,16,32 -arms vendor,tiny -plot potrf.svg
+  batchbench -plot out.svg -from results.jsonl
+
+Every timed output is verified; the command fails if one is not. Flags:
+`
 
 func split(s string) []string {
 	var out []string
@@ -193,7 +228,15 @@ func run(cfg config, out io.Writer) error {
 			}
 		}
 	}
-	printTable(out, q, rows)
+	fmt.Fprintln(out, deviceLine(q))
+	printTable(out, q, rows, len(cfg.arms))
+	printLegend(out, q)
+	if cfg.plot != "" {
+		if err := writePlot(cfg.plot, pointsOf(rows, runMeta(q).device, roofGBs(q.Device()))); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "plot: %s\n", cfg.plot)
+	}
 	var errs []error
 	for _, r := range rows {
 		switch {
@@ -297,7 +340,7 @@ func timeArm(q *batchlas.Queue, b bench, op, arm string) (ms, resid float64, err
 		}
 	} else if arm != "auto" {
 		// The auto arm pins nothing, so that BATCHLAS_<OP>_ROUTE still applies to it.
-		restore, err := batchlas.PinRoute(op, arm)
+		restore, err := route.Pin(op, arm)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -341,7 +384,23 @@ func roofGBs(d batchlas.Device) float64 {
 	return 0
 }
 
-func printTable(w io.Writer, q *batchlas.Queue, rows []result) {
+// deviceLine names the queue's device and what the table's numbers rest on.
+func deviceLine(q *batchlas.Queue) string {
+	d := q.Device()
+	line := fmt.Sprintf("device: %s (%s), backend %s", d.Name, d.Key, d.Backend)
+	if d.Driver != "" {
+		line += ", driver " + d.Driver
+	}
+	if !d.IsGPU {
+		line += fmt.Sprintf(", %d goroutines", d.Units)
+	}
+	if r := roofGBs(d); r > 0 {
+		return line + fmt.Sprintf(", memory roof %.0f GB/s", r)
+	}
+	return line + ", memory roof unknown"
+}
+
+func printTable(w io.Writer, q *batchlas.Queue, rows []result, arms int) {
 	d := q.Device()
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "op\tdtype\tn\tbatch\tbackend\tarm\torder\tms\tGFLOP/s\tGB/s\t%%roof\tresidual\tok\t\n")
@@ -357,11 +416,58 @@ func printTable(w io.Writer, q *batchlas.Queue, rows []result) {
 		case !r.verified:
 			ok = "FAILED"
 		}
+		order := r.order
+		if arms < 2 {
+			order = "-" // one arm has no order to reverse
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%.3f\t%.1f\t%.1f\t%s\t%.3g\t%s\t\n",
-			r.op, r.dtype, r.n, r.batch, d.Key, r.arm, r.order, r.median,
+			r.op, r.dtype, r.n, r.batch, d.Backend, r.arm, order, r.median,
 			r.flops/1e6/r.median, r.bytes/1e6/r.median, roof, r.resid, ok)
 	}
 	tw.Flush()
+}
+
+// printLegend says what each column of the table means.
+func printLegend(w io.Writer, q *batchlas.Queue) {
+	roof := `"-": no memory roof is known for this device (none is measured for CPUs)`
+	if r := roofGBs(q.Device()); r > 0 {
+		roof = fmt.Sprintf("GB/s as a percentage of the device's memory roof, %.0f GB/s", r)
+	}
+	fmt.Fprintf(w, `columns:
+  op, dtype  the operation and its element type (f32, f64, c64 or c128)
+  n, batch   matrix order and number of matrices per call
+  backend    the queue's backend, as -backend names it (the device line gives the device)
+  arm        the family pinned for the call (auto: the router's own choice; ref:<name>: a
+             vendor routine timed as a yardstick)
+  order      AB: arms run interleaved in the listed order; BA: reversed, to expose order
+             effects ("-" with a single arm)
+  ms         median time of one call over -reps repetitions (device time from events on a
+             GPU, wall clock on the host)
+  GFLOP/s    the op's nominal flops over ms; GB/s: the fewest bytes (inputs read once,
+             outputs written once) over ms
+  %%roof      %s
+  residual   the largest, over the checked matrices, of the op's residual scaled by
+             n*eps*||A|| (e.g. ||A - L L^H|| / (n eps ||A||) for potrf)
+  ok         yes when residual <= %d, LAPACK's test threshold; FAILED fails the command, and so does ERROR (the arm could not run: its error is printed last)
+`, roof, verifyTol)
+}
+
+// replot draws -plot from the JSON lines of -from.
+func replot(cfg config) error {
+	f, err := os.Open(cfg.from)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	ps, err := readPoints(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", cfg.from, err)
+	}
+	ps = slices.DeleteFunc(ps, func(p point) bool {
+		return !(slices.Equal(cfg.ops, []string{"demo"}) || slices.Contains(cfg.ops, p.Op)) ||
+			cfg.dtypeSet && !slices.Contains(cfg.dtypes, p.DType)
+	})
+	return writePlot(cfg.plot, ps)
 }
 
 type meta struct {

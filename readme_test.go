@@ -1,0 +1,63 @@
+package batchlas_test
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestReadmeQuickStart checks that the README's quick start is examples/quickstart/main.go
+// exactly, so that it compiles as written (go build ./... and go vet build that file).
+func TestReadmeQuickStart(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "## Quick start\n")
+	if !ok {
+		t.Fatal("README.md has no Quick start section")
+	}
+	_, block, ok := strings.Cut(after, "```go\n")
+	block, _, closed := strings.Cut(block, "```\n")
+	if !ok || !closed {
+		t.Fatal("the Quick start section has no go code block")
+	}
+	file, err := os.ReadFile("examples/quickstart/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if block != string(file) {
+		t.Errorf("README.md's quick start differs from examples/quickstart/main.go; copy the file into the README")
+	}
+}
+
+// TestReadmePaths checks that every repository path the README cites, as a link or in
+// inline code, exists.
+func TestReadmePaths(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := regexp.MustCompile("(?s)```.*?```").ReplaceAllString(string(readme), "") // commands, not citations
+	var cited []string
+	for _, m := range regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(text, -1) {
+		cited = append(cited, m[1])
+	}
+	path := regexp.MustCompile(`^\.?/?[A-Za-z0-9_][A-Za-z0-9_./-]*$`)
+	for _, m := range regexp.MustCompile("`([^`\n]+)`").FindAllStringSubmatch(text, -1) {
+		s := m[1]
+		if path.MatchString(s) && (strings.Contains(s, "/") || regexp.MustCompile(`\.(go|md|sh|txt|svg|jsonl)$`).MatchString(s)) &&
+			!strings.HasPrefix(s, ".dev") && !strings.Contains(s, ".org/") && !strings.Contains(s, ".com/") {
+			cited = append(cited, s)
+		}
+	}
+	if len(cited) < 10 {
+		t.Fatalf("found only %d cited paths: %v", len(cited), cited)
+	}
+	for _, c := range cited {
+		if _, err := os.Stat(strings.TrimPrefix(c, "./")); err != nil {
+			t.Errorf("README cites %q, which is not in the repository", c)
+		}
+	}
+}
