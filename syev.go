@@ -92,6 +92,8 @@ func (c *syevCall[T, R]) key() callKey {
 
 func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
+		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
+		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}

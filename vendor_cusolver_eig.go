@@ -46,7 +46,7 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 // while its workspace stays within xsyevMaxWork, and otherwise (its workspace explodes for
 // some shapes) cusolverDn<t>syevd once per matrix on the stream.
 const (
-	syevJacobi = iota
+	syevSyevj = iota
 	syevBatched
 	syevLoop
 )
@@ -59,7 +59,7 @@ func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (route int, parts 
 	work := 0
 	switch {
 	case n <= 32:
-		route = syevJacobi
+		route = syevSyevj
 		lwork, err = syevjWork(q, c)
 		work = lwork * sizeOf[T]()
 	default:
@@ -153,7 +153,7 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 		return err
 	}
 	switch route {
-	case syevJacobi:
+	case syevSyevj:
 		err = vendorCall(q, func(h *cuHandles) error {
 			return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
 				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),

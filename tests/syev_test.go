@@ -193,7 +193,11 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 		// Two spare elements beyond n*batch must stay poisoned.
 		w := UploadVector(t, q, Fill(n*l.Batch+2, R(Poison)))
 		info := PoisonedInfo(t, q, l.Batch)
-		if err := batchlas.Syev(q, jobz, uplo, a, w, info); err != nil {
+		if err := batchlas.Syev(q, jobz, uplo, a, w, info); routeRefused(err) {
+			// Only under a pin (TestRouteEveryFamilyPinned): a family limited in n refuses
+			// the larger shapes.
+			t.Skipf("pinned family refuses %v: %v", l, err)
+		} else if err != nil {
 			t.Fatalf("Syev(%v): %v", jobz, err)
 		}
 		out := Download(t, q, a, l)
