@@ -4,16 +4,24 @@ package batchlas
 
 // The native CUDA syev families. Each canRun is exactly what its launch accepts.
 
-// syevTinyMax is the largest order of the "tiny" family (kernels/syev/syev_tiny.cu): a
-// thread per matrix, TINY_MAX there.
-const syevTinyMax = 4
+// syevTinyMax is the largest order of the "tiny" family (kernels/syev/syev_tiny.cu), a
+// thread per matrix holding A and V in registers: as many as stay within about 150 of them.
+func syevTinyMax[T Scalar]() int {
+	switch dtypeName[T]() {
+	case "f32":
+		return 8
+	case "c128":
+		return 4
+	}
+	return 6
+}
 
 // syevTinyThreads is TINY_THREADS of syev_tiny.cu: the matrices of a block.
 const syevTinyThreads = 128
 
 // syevTinyCanRun: a CUDA queue, n <= syevTinyMax, the grid within limits.
 func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
-	return q.dev.Backend == CUDA && c.a.rows <= syevTinyMax && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
+	return q.dev.Backend == CUDA && c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
 }
 
 // syevTiny launches syev_tiny.cu: a thread per matrix, the batch in grid x.
@@ -21,8 +29,8 @@ func syevTiny[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	return syevLaunch(q, c, "syev_tiny", dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
 }
 
-// syevJacobiMax is JACOBI_MAX of kernels/syev/syev_jacobi.cu: a lane computes each of a
-// step's n/2 rotations.
+// syevJacobiMax is the largest order of kernels/syev/syev_jacobi.cu: a lane computes each of
+// a step's n/2 rotations.
 const syevJacobiMax = 64
 
 // syevJacobiSlot is the shared memory of one matrix (one warp) of syev_jacobi.cu at order n

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/batchlas/batchlas"
 )
@@ -35,9 +36,13 @@ type syevCase struct {
 }
 
 func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue) {
-	// The native families end at n = 4 (tiny) and n = 64 (jacobi): each limit and one above,
-	// where a pinned family must refuse; odd orders (jacobi pads them to even).
-	layouts := append(Empty(), SquareLayouts(3, 1, 2, 3, 4, 5, 16, 33)...)
+	// The native families end at n = 8, 6, 6, 4 (tiny: f32, f64, c64, c128) and n = 64
+	// (jacobi): each limit and one above, where a pinned family must refuse; odd orders
+	// (jacobi pads them to even).
+	tiny := map[int]int{4: 8, 8: 6, 16: 4}[int(unsafe.Sizeof(*new(T)))]
+	ns := []int{1, 2, 3, 5, 16, 33, tiny, tiny + 1}
+	slices.Sort(ns)
+	layouts := append(Empty(), SquareLayouts(3, slices.Compact(ns)...)...)
 	layouts = append(layouts, Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 1024},
 		Layout{Rows: 64, Cols: 64, LDPad: 1, StridePad: 3, Batch: 2}, Layout{Rows: 65, Cols: 65, LDPad: 1, StridePad: 3, Batch: 2})
 	// Scales near overflow and underflow, and far out where the solvers must scale; the
@@ -121,18 +126,18 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 			}
 			return a
 		}, scale: 1},
-		// D B D for a random B and D from 10^-grade to 10^grade: entries from 1e-60 to 1e60
-		// (float64), checked for A / 1e60.
+		// D B D for a random B and D from 10^-(grade/2) to 10^(grade/2): entries from
+		// 10^-grade to 10^grade, checked for A / 10^grade.
 		{name: "graded_wide", gen: func(rng *rand.Rand, _, n int) Dense {
 			a := Hermitian(RandDense[T](rng, n, n), true)
-			d := func(i int) float64 { return math.Pow(10, -grade+2*grade*float64(i)/float64(max(n-1, 1))) }
+			d := func(i int) float64 { return math.Pow(10, grade*(float64(i)/float64(max(n-1, 1))-0.5)) }
 			for j := 0; j < n; j++ {
 				for i := 0; i < n; i++ {
 					a.Set(i, j, a.At(i, j)*complex(d(i)*d(j), 0))
 				}
 			}
 			return a
-		}, scale: math.Pow(10, 2*grade)},
+		}, scale: math.Pow(10, grade)},
 		{name: "huge", gen: scaledBy(random, big), scale: big},
 		{name: "tiny", gen: scaledBy(random, 1/big), scale: 1 / big},
 		{name: "far_huge", gen: scaledBy(random, far), scale: far},
@@ -179,6 +184,36 @@ func TestSyevLargeBatch(t *testing.T) {
 		ForEachDType(t, q, largeBatch[float32, float32](batchlas.Lower), largeBatch[float64, float64](batchlas.Upper),
 			largeBatch[complex64, float32](batchlas.Upper), largeBatch[complex128, float64](batchlas.Lower))
 	})
+}
+
+// TestSyevFamilyLimits checks that each native family, pinned, runs its largest order and
+// refuses one above with an error naming the route (the suite's shapes above a limit only
+// skip under a pin).
+func TestSyevFamilyLimits(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		if q.Backend() != batchlas.CUDA {
+			t.Skip("the native syev families run on CUDA queues")
+		}
+		t.Run("tiny_f32", func(t *testing.T) { familyLimit[float32, float32](t, q, "tiny", 8) })
+		t.Run("tiny_c128", func(t *testing.T) { familyLimit[complex128, float64](t, q, "tiny", 4) })
+		t.Run("jacobi_c128", func(t *testing.T) { familyLimit[complex128, float64](t, q, "jacobi", 64) })
+	})
+}
+
+// familyLimit checks that fam, pinned, runs order n and refuses n + 1.
+func familyLimit[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue, fam string, n int) {
+	pinFor(t, "syev", fam)
+	for _, k := range []int{n, n + 1} {
+		a := ArgMatrix[T](t, q, k, k, 1)
+		w, info := UploadVector(t, q, make([]R, k)), PoisonedInfo(t, q, 1)
+		err := batchlas.Syev(q, batchlas.NoVectors, batchlas.Lower, a, w, info)
+		switch {
+		case k == n && err != nil:
+			t.Errorf("n = %d: %v", k, err)
+		case k > n:
+			WantArgErr(t, err, "route")
+		}
+	}
 }
 
 func largeBatch[T batchlas.Scalar, R batchlas.Real](uplo batchlas.Uplo) func(*testing.T, *batchlas.Queue) {

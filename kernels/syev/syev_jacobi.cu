@@ -1,6 +1,6 @@
 // syev "jacobi": all eigenvalues and optionally the eigenvectors of a batch of n-by-n
-// Hermitian (symmetric) matrices, n <= 64, a warp per matrix in shared memory, by parallel
-// two-sided Jacobi (jacobi.cuh).
+// Hermitian (symmetric) matrices, n <= 64 (a lane computes each of a step's n/2 rotations), a
+// warp per matrix in shared memory, by parallel two-sided Jacobi (jacobi.cuh).
 //
 // The order is m = n rounded up to even; an odd n gets a zero row and column n, whose pairs
 // are always skipped. A sweep is m - 1 steps of the round-robin (chess tournament) ordering:
@@ -27,8 +27,6 @@
 // still holding a non-negligible element right of the diagonal; a matrix holding NaN or Inf
 // is not iterated: w and V are NaN and info is n - 1.
 #include "jacobi.cuh"
-
-#define JACOBI_MAX 64 // the largest order: a lane computes each rotation of a step
 
 // jacobi_slot is the shared memory of one warp's matrix, in bytes.
 template <typename T> __device__ __forceinline__ i64 jacobi_slot(int m, bool vectors) {

@@ -1,5 +1,6 @@
 // syev "tiny": all eigenvalues and optionally the eigenvectors of a batch of n-by-n Hermitian
-// (symmetric) matrices, n <= TINY_MAX, a thread per matrix, everything in registers.
+// (symmetric) matrices of small order (float up to 8, double and complex float 6, complex
+// double 4), a thread per matrix, everything in registers.
 //
 // Thread b loads the uplo triangle of matrix b into the upper triangle of a register array
 // (the diagonal's imaginary parts dropped), runs cyclic Jacobi (jacobi.cuh: the pairs (p, q),
@@ -7,16 +8,15 @@
 // sweep skips every pair or SYEV_SWEEPS sweeps have run, sorts the eigenvalues ascending with
 // their vectors, and writes w (and V over A, with jobz Vectors). Every loop runs over
 // compile-time bounds and is unrolled, so that every index is a constant and the arrays stay
-// in registers: a switch over n picks the instance.
+// in registers: syev_order picks the instance for n.
 //
-// Only element (i, j) of the triangle is read; with jobz NoVectors, A is not written. info[b]
+// Only the uplo triangle is read; with jobz NoVectors, A is not written. info[b]
 // is 0 on convergence, else the number of rows p < n - 1 still holding a non-negligible
 // element right of the diagonal; a matrix holding NaN or Inf is not iterated: w and V are NaN
 // and info is n - 1.
 #include "jacobi.cuh"
 
 #define TINY_THREADS 128 // threads (matrices) of a block
-#define TINY_MAX 4       // the largest order
 
 template <typename T, int N> struct tiny_mat {
     T a[N][N]; // the upper triangle: a[i][j], i <= j
@@ -132,30 +132,34 @@ __device__ __forceinline__ void syev_thread(T *a, i64 ld, int *info, typename sc
     *info = bad;
 }
 
-// syev_tiny: thread b of the grid solves matrix b; 1 <= n <= TINY_MAX.
-template <typename T>
+// syev_order calls syev_thread with the compile-time order n, 1 <= n <= N.
+template <typename T, int N>
+__device__ __forceinline__ void syev_order(int n, T *a, i64 ld, int *info, typename scalar<T>::real *w, bool vectors, bool lower) {
+    if (n == N) syev_thread<T, N>(a, ld, info, w, vectors, lower);
+    else if (N > 1) syev_order<T, (N > 1 ? N - 1 : 1)>(n, a, ld, info, w, vectors, lower);
+}
+
+// syev_tiny: thread b of the grid solves matrix b; 1 <= n <= N.
+template <typename T, int N>
 __device__ __forceinline__ void syev_tiny(T *a, i64 ld, i64 stride, int n, i64 batch, typename scalar<T>::real *w, int *info,
                                           bool vectors, bool lower) {
     const i64 b = (i64)blockIdx.x * TINY_THREADS + threadIdx.x;
     if (b >= batch) return;
-    a += b * stride;
-    w += b * n;
-    info += b;
-    switch (n) {
-    case 1: syev_thread<T, 1>(a, ld, info, w, vectors, lower); break;
-    case 2: syev_thread<T, 2>(a, ld, info, w, vectors, lower); break;
-    case 3: syev_thread<T, 3>(a, ld, info, w, vectors, lower); break;
-    case 4: syev_thread<T, 4>(a, ld, info, w, vectors, lower); break;
-    }
+    syev_order<T, N>(n, a + b * stride, ld, info + b, w + b * n, vectors, lower);
 }
 
-#define SYEV_TINY(SUFFIX, T)                                                                                           \
+#define SYEV_TINY(SUFFIX, T, N)                                                                                        \
     extern "C" __global__ void __launch_bounds__(TINY_THREADS)                                                         \
         syev_tiny_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, i64 vectors,      \
                            i64 lower) {                                                                                \
-        syev_tiny<T>(a, ld, stride, (int)n, batch, w, info, vectors != 0, lower != 0);                                 \
+        syev_tiny<T, N>(a, ld, stride, (int)n, batch, w, info, vectors != 0, lower != 0);                              \
     }
-SYEV_TINY(f32, float)
-SYEV_TINY(f64, double)
-SYEV_TINY(c64, cfloat)
-SYEV_TINY(c128, cdouble)
+// The last number is the dtype's largest order (syevTinyMax in syev_cuda.go): A's upper
+// triangle and V, n(n+1)/2 + n^2 elements, held within about 150 registers and no spill
+// (ptxas 11.8, sm_80 and sm_90: float n = 8 136 registers, double and complex float n = 6 151
+// and 153, complex double n = 4 139). One order more spills or nearly: complex double n = 5
+// took 196, double n = 8 241, complex float n = 8 254.
+SYEV_TINY(f32, float, 8)
+SYEV_TINY(f64, double, 6)
+SYEV_TINY(c64, cfloat, 6)
+SYEV_TINY(c128, cdouble, 4)
