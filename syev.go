@@ -16,12 +16,14 @@ package batchlas
 // way.
 //
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b
-// converged, and i > 0 when the QL/QR iteration failed: i off-diagonal elements of an
-// intermediate tridiagonal form did not converge to zero (LAPACK's meaning); that matrix's
-// results are then unreliable and the others are unaffected. The iteration is bounded (30n
-// QL/QR steps in all), so it never hangs. A matrix holding NaN or Inf in its uplo triangle is not
-// iterated: its eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of
-// off-diagonal elements that did not converge (0 when n = 1).
+// converged, and i > 0 when the iteration failed: for the QL/QR solvers, i off-diagonal
+// elements of an intermediate tridiagonal form did not converge to zero (LAPACK's meaning);
+// for the Jacobi families, i rows still held an element right of the diagonal above the
+// convergence threshold. That matrix's results are then unreliable and the others are
+// unaffected. The iteration is bounded (30n QL/QR steps in all, or 30 Jacobi sweeps), so it
+// never hangs. A matrix holding NaN or Inf in its uplo triangle is not iterated: its
+// eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of off-diagonal
+// elements that did not converge (0 when n = 1).
 //
 // The host backend computes float64 with gonum, as its Dsyev does (Dsytrd, Dorgtr, Dsteqr),
 // and float32 the same way on a float64 copy, so float32 is computed in float64. For
@@ -30,6 +32,11 @@ package batchlas
 // back-transforms the real eigenvectors in T. The eigenvalues are accurate to a small
 // multiple of eps ||A_b||; a part of the spectrum below about 1e-122 ||A_b|| that the
 // tridiagonal form splits off comes back as zeros.
+//
+// On a CUDA queue the native families for small n are Jacobi solvers: "tiny" (a thread per
+// matrix, n <= 8 for float32, 6 for float64 and complex64, 4 for complex128) and "jacobi" (a
+// warp per matrix in shared memory, n <= 64); cyclic or parallel-order two-sided Jacobi, the
+// eigenvalues accurate to a small multiple of eps ||A_b||.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
@@ -92,6 +99,8 @@ func (c *syevCall[T, R]) key() callKey {
 
 func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
+		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
+		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}

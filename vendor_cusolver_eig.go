@@ -48,7 +48,7 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 // as said; batchbench forces each one in turn (vendorref.Syev) to time every vendor route.
 const (
 	syevAuto = iota
-	syevJacobi
+	syevSyevj
 	syevBatched
 	syevLoop
 )
@@ -62,12 +62,12 @@ func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) (_ int,
 	if auto {
 		route = syevBatched
 		if n <= 32 {
-			route = syevJacobi
+			route = syevSyevj
 		}
 	}
 	work := 0
 	switch route {
-	case syevJacobi:
+	case syevSyevj:
 		lwork, err = syevjWork(q, c)
 		work = lwork * sizeOf[T]()
 	case syevBatched:
@@ -167,7 +167,7 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 		return err
 	}
 	switch route {
-	case syevJacobi:
+	case syevSyevj:
 		err = vendorCall(q, func(h *cuHandles) error {
 			return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
 				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),

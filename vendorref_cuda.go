@@ -70,7 +70,7 @@ func geqrfCUBLASBatched[T Scalar](q *Queue, a *Matrix[T], tau any) error {
 
 // syevRef is vendorref.Syev.
 func syevRef(route string, q, jobz, uplo, a, w, info any) error {
-	r, ok := map[string]int{"syevj": syevJacobi, "xsyev": syevBatched, "loop": syevLoop}[route]
+	r, ok := map[string]int{"syevj": syevSyevj, "xsyev": syevBatched, "loop": syevLoop}[route]
 	if !ok {
 		return argErr("syev", "route", "unknown vendor route %q (syevj, xsyev, loop)", route)
 	}

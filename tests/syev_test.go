@@ -3,9 +3,11 @@ package tests
 import (
 	"fmt"
 	"math"
+	"math/cmplx"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/batchlas/batchlas"
 )
@@ -20,24 +22,43 @@ func TestSyev(t *testing.T) {
 // spectrum makes matrix b of order n for a test case.
 type spectrum func(rng *rand.Rand, b, n int) Dense
 
+// syevCase is a test matrix family: gen makes the matrices, whose results are checked for
+// A/scale (so that the reference math in complex128 cannot overflow); exact, when not nil,
+// is the known spectrum of order n (ascending), checked in place of the reference's;
+// identical says that every matrix of the batch is the same, so that every result must be
+// the same to the bit.
+type syevCase struct {
+	name      string
+	gen       spectrum
+	scale     float64
+	exact     func(n int) []float64
+	identical bool
+}
+
 func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue) {
-	layouts := append(Empty(), SquareLayouts(3, 1, 2, 3, 5, 16, 33)...)
-	layouts = append(layouts, Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 1024})
-	// Scales near overflow and underflow, and far out where the solvers must scale.
-	big, far := 1e30, 1e200
+	// The native families end at n = 8, 6, 6, 4 (tiny: f32, f64, c64, c128) and n = 64
+	// (jacobi): each limit and one above, where a pinned family must refuse; odd orders
+	// (jacobi pads them to even).
+	tiny := map[int]int{4: 8, 8: 6, 16: 4}[int(unsafe.Sizeof(*new(T)))]
+	ns := []int{1, 2, 3, 5, 16, 33, tiny, tiny + 1}
+	slices.Sort(ns)
+	layouts := append(Empty(), SquareLayouts(3, slices.Compact(ns)...)...)
+	layouts = append(layouts, Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 1024},
+		Layout{Rows: 64, Cols: 64, LDPad: 1, StridePad: 3, Batch: 2}, Layout{Rows: 65, Cols: 65, LDPad: 1, StridePad: 3, Batch: 2})
+	// Scales near overflow and underflow, and far out where the solvers must scale; the
+	// grading of "graded_wide", 1e-30 to 1e30 (float64; float32 1e-10 to 1e10).
+	big, far, grade := 1e30, 1e200, 30.0
 	if Eps[T]() > 1e-10 {
-		big, far = 1e15, 1e30
+		big, far, grade = 1e15, 1e30, 10
 	}
-	random := func(rng *rand.Rand, _, n int) Dense { return Hermitian(RandDense[T](rng, n, n), true) }
-	cases := []struct {
-		name  string
-		gen   spectrum
-		scale float64
-	}{
+	random := randomHermitian[T]
+	cases := []syevCase{
+		{name: "random", gen: random, scale: 1},
+		{name: "identity", gen: func(_ *rand.Rand, _, n int) Dense { return Identity(n) }, scale: 1},
 		// -1, 0 and 1, each several times.
-		{"repeated", withSpectrum[T](func(i, _ int) float64 { return float64(i%3 - 1) }), 1},
+		{name: "repeated", gen: withSpectrum[T](func(i, _ int) float64 { return float64(i%3 - 1) }), scale: 1},
 		// A cluster of width 1e-9 and two outliers.
-		{"clustered", withSpectrum[T](func(i, n int) float64 {
+		{name: "clustered", gen: withSpectrum[T](func(i, n int) float64 {
 			switch i {
 			case 0:
 				return -1
@@ -45,18 +66,52 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 				return 3
 			}
 			return 1 + 1e-9*float64(i)
-		}), 1},
-		{"diagonal", func(rng *rand.Rand, _, n int) Dense {
+		}), scale: 1},
+		// A cluster of width 1e-7 at 2 (its eigenvectors are ill-conditioned, the residuals
+		// and the orthogonality must not be).
+		{name: "cluster7", gen: withSpectrum[T](func(i, n int) float64 { return 2 + 1e-7*float64(i)/float64(n) }), scale: 1},
+		{name: "diagonal", gen: func(rng *rand.Rand, _, n int) Dense {
 			d := NewDense(n, n)
 			for i, v := range Rand[float64](rng, n) {
 				d.Set(i, i, complex(v, 0))
 			}
 			return d
-		}, 1},
-		{"zero", func(_ *rand.Rand, _, n int) Dense { return NewDense(n, n) }, 1},
+		}, scale: 1},
+		// -1, 0 and 1 on the diagonal out of order: no rotation, only the sort with vectors.
+		{name: "diagonal_dups", gen: func(_ *rand.Rand, _, n int) Dense {
+			d := NewDense(n, n)
+			for i := 0; i < n; i++ {
+				d.Set(i, i, complex(float64(2*i%3-1), 0))
+			}
+			return d
+		}, scale: 1},
+		{name: "zero", gen: func(_ *rand.Rand, _, n int) Dense { return NewDense(n, n) }, scale: 1},
+		// x x^H: one eigenvalue ||x||^2, n - 1 zeros.
+		{name: "rank_one", gen: func(rng *rand.Rand, _, n int) Dense {
+			x := RandDense[T](rng, n, 1)
+			return Hermitian(Mul(x, Adjoint(x)), true)
+		}, scale: 1},
+		// tridiag(-1, 2, -1): eigenvalues 2 - 2 cos(k pi / (n + 1)), k = 1..n.
+		{name: "tridiag", gen: func(_ *rand.Rand, _, n int) Dense {
+			d := NewDense(n, n)
+			for i := 0; i < n; i++ {
+				d.Set(i, i, 2)
+				if i > 0 {
+					d.Set(i, i-1, -1)
+					d.Set(i-1, i, -1)
+				}
+			}
+			return d
+		}, scale: 1, exact: func(n int) []float64 {
+			w := make([]float64, n)
+			for k := range w {
+				w[k] = 2 - 2*math.Cos(float64(k+1)*math.Pi/float64(n+1))
+			}
+			return w
+		}},
 		// 2-by-2 blocks alternately of order 1 and 1/far: the tridiagonal solver meets tiny
 		// unreduced blocks that it must rescale.
-		{"graded", func(rng *rand.Rand, _, n int) Dense {
+		{name: "graded", gen: func(rng *rand.Rand, _, n int) Dense {
 			a := NewDense(n, n)
 			for k := 0; k+1 < n; k += 2 {
 				blk, s := Hermitian(RandDense[T](rng, 2, 2), true), 1.0
@@ -70,32 +125,107 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 				}
 			}
 			return a
-		}, 1},
-		{"huge", scaledBy(random, big), big},
-		{"tiny", scaledBy(random, 1/big), 1 / big},
-		{"far_huge", scaledBy(random, far), far},
-		{"far_tiny", scaledBy(random, 1/far), 1 / far},
+		}, scale: 1},
+		// D B D for a random B and D from 10^-(grade/2) to 10^(grade/2): entries from
+		// 10^-grade to 10^grade, checked for A / 10^grade.
+		{name: "graded_wide", gen: func(rng *rand.Rand, _, n int) Dense {
+			a := Hermitian(RandDense[T](rng, n, n), true)
+			d := func(i int) float64 { return math.Pow(10, grade*(float64(i)/float64(max(n-1, 1))-0.5)) }
+			for j := 0; j < n; j++ {
+				for i := 0; i < n; i++ {
+					a.Set(i, j, a.At(i, j)*complex(d(i)*d(j), 0))
+				}
+			}
+			return a
+		}, scale: math.Pow(10, grade)},
+		{name: "huge", gen: scaledBy(random, big), scale: big},
+		{name: "tiny", gen: scaledBy(random, 1/big), scale: 1 / big},
+		{name: "far_huge", gen: scaledBy(random, far), scale: far},
+		{name: "far_tiny", gen: scaledBy(random, 1/far), scale: 1 / far},
 	}
+	// One matrix, the same in every slot of a saturating batch.
+	identical := syevCase{name: "identical", gen: func(_ *rand.Rand, _, n int) Dense {
+		return Hermitian(RandDense[T](rand.New(rand.NewPCG(uint64(n), 7)), n, n), true)
+	}, scale: 1, identical: true}
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
 		for _, l := range layouts {
 			t.Run(fmt.Sprintf("%v_%v", uplo, l), func(t *testing.T) {
-				checkSyev[T, R](t, q, uplo, l, random, 1, nil)
+				checkSyev[T, R](t, q, uplo, l, cases[0], nil)
 			})
 		}
 		for _, c := range cases {
-			for _, n := range []int{5, 16} {
+			for _, n := range []int{3, 4, 16, 17} {
 				t.Run(fmt.Sprintf("%v_%s_n%d", uplo, c.name, n), func(t *testing.T) {
-					checkSyev[T, R](t, q, uplo, Layout{Rows: n, Cols: n, LDPad: 2, StridePad: 1, Batch: 3}, c.gen, c.scale, nil)
+					checkSyev[T, R](t, q, uplo, Layout{Rows: n, Cols: n, LDPad: 2, StridePad: 1, Batch: 3}, c, nil)
 				})
 			}
 		}
-		// A NaN and an Inf in the middle of a saturating batch: those matrices get a nonzero
-		// info or NaN eigenvalues, and every other matrix must still be right.
-		t.Run(fmt.Sprintf("%v_planted", uplo), func(t *testing.T) {
-			checkSyev[T, R](t, q, uplo, Layout{Rows: 6, Cols: 6, LDPad: 1, Batch: 1024}, random, 1,
-				map[int]float64{517: math.NaN(), 518: math.Inf(1)})
-		})
+		// Saturating batches (kept modest for the emulator) at an order of each native family.
+		for _, l := range []Layout{{Rows: 4, Cols: 4, LDPad: 1, Batch: 1024}, {Rows: 17, Cols: 17, LDPad: 1, Batch: 256}} {
+			t.Run(fmt.Sprintf("%v_identical_%v", uplo, l), func(t *testing.T) {
+				checkSyev[T, R](t, q, uplo, l, identical, nil)
+			})
+			// A NaN and an Inf in the middle of the batch: those matrices get info n-1 and
+			// NaN results, and every other matrix must still be right.
+			t.Run(fmt.Sprintf("%v_planted_%v", uplo, l), func(t *testing.T) {
+				checkSyev[T, R](t, q, uplo, l, cases[0], map[int]float64{117: math.NaN(), 118: math.Inf(1)})
+			})
+		}
 	}
+}
+
+// TestSyevLargeBatch runs a batch beyond the 65535 limit of a grid's y and z dimensions, on a
+// CUDA queue with the tiny family pinned (a thread per matrix: the emulator runs it fast).
+func TestSyevLargeBatch(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		if q.Backend() == batchlas.CUDA {
+			pinFor(t, "syev", "tiny")
+		}
+		ForEachDType(t, q, largeBatch[float32, float32](batchlas.Lower), largeBatch[float64, float64](batchlas.Upper),
+			largeBatch[complex64, float32](batchlas.Upper), largeBatch[complex128, float64](batchlas.Lower))
+	})
+}
+
+// TestSyevFamilyLimits checks that each native family, pinned, runs its largest order and
+// refuses one above with an error naming the route (the suite's shapes above a limit only
+// skip under a pin).
+func TestSyevFamilyLimits(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		if q.Backend() != batchlas.CUDA {
+			t.Skip("the native syev families run on CUDA queues")
+		}
+		t.Run("tiny_f32", func(t *testing.T) { familyLimit[float32, float32](t, q, "tiny", 8) })
+		t.Run("tiny_c128", func(t *testing.T) { familyLimit[complex128, float64](t, q, "tiny", 4) })
+		t.Run("jacobi_c128", func(t *testing.T) { familyLimit[complex128, float64](t, q, "jacobi", 64) })
+	})
+}
+
+// familyLimit checks that fam, pinned, runs order n and refuses n + 1.
+func familyLimit[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue, fam string, n int) {
+	pinFor(t, "syev", fam)
+	for _, k := range []int{n, n + 1} {
+		a := ArgMatrix[T](t, q, k, k, 1)
+		w, info := UploadVector(t, q, make([]R, k)), PoisonedInfo(t, q, 1)
+		err := batchlas.Syev(q, batchlas.NoVectors, batchlas.Lower, a, w, info)
+		switch {
+		case k == n && err != nil:
+			t.Errorf("n = %d: %v", k, err)
+		case k > n:
+			WantArgErr(t, err, "route")
+		}
+	}
+}
+
+func largeBatch[T batchlas.Scalar, R batchlas.Real](uplo batchlas.Uplo) func(*testing.T, *batchlas.Queue) {
+	return func(t *testing.T, q *batchlas.Queue) {
+		l := Layout{Rows: 2, Cols: 2, LDPad: 1, Batch: 70000}
+		checkSyev[T, R](t, q, uplo, l, syevCase{gen: randomHermitian[T], scale: 1}, map[int]float64{69998: math.NaN()})
+	}
+}
+
+// randomHermitian is a random Hermitian matrix, uniform in [-1, 1).
+func randomHermitian[T batchlas.Scalar](rng *rand.Rand, _, n int) Dense {
+	return Hermitian(RandDense[T](rng, n, n), true)
 }
 
 // withSpectrum returns a generator of Q diag(d) Q^H for a random unitary (orthogonal, for
@@ -147,17 +277,17 @@ func orthonormalize(a Dense) Dense {
 	return q
 }
 
-// checkSyev runs Syev with both jobz on the same matrices of layout l, made by gen, with the
-// other triangle, every gap and every output poisoned. plant maps a matrix to a value (NaN or
-// Inf) planted in its triangle: it must get a nonzero info or NaN eigenvalues. The results
-// are checked for A/scale, so that the reference math in complex128 cannot overflow.
-func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue, uplo batchlas.Uplo, l Layout, gen spectrum, scale float64, plant map[int]float64) {
+// checkSyev runs Syev with both jobz on the same matrices of layout l, made by c.gen, with the
+// other triangle, every gap and every output poisoned, and the imaginary parts of the
+// diagonal nonzero. plant maps a matrix to a value (NaN or Inf) planted in its triangle: it
+// must get info n-1 and NaN results, as the doc comment of Syev says.
+func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue, uplo batchlas.Uplo, l Layout, c syevCase, plant map[int]float64) {
 	rng := NewRand(t)
 	lower := uplo == batchlas.Lower
 	n, eps := l.Rows, Eps[T]()
 	in := NewStored[T](l)
 	for b := 0; b < l.Batch; b++ {
-		full := gen(rng, b, n)
+		full := c.gen(rng, b, n)
 		if x, ok := plant[b]; ok {
 			full.Set(n-1, n/2, complex(x, 0))
 			full.Set(n/2, n-1, complex(x, 0))
@@ -183,9 +313,13 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 	for _, b := range checked {
 		herm[b] = Hermitian(in.Dense(b), lower)
 		for i := range herm[b].D {
-			herm[b].D[i] /= complex(scale, 0)
+			herm[b].D[i] /= complex(c.scale, 0)
 		}
-		ref[b] = hermitianEigenvalues(herm[b])
+		if c.exact != nil {
+			ref[b] = c.exact(n)
+		} else {
+			ref[b] = hermitianEigenvalues(herm[b])
+		}
 	}
 	vecW := map[int][]float64{}
 	for _, jobz := range []batchlas.Job{batchlas.Vectors, batchlas.NoVectors} {
@@ -193,7 +327,11 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 		// Two spare elements beyond n*batch must stay poisoned.
 		w := UploadVector(t, q, Fill(n*l.Batch+2, R(Poison)))
 		info := PoisonedInfo(t, q, l.Batch)
-		if err := batchlas.Syev(q, jobz, uplo, a, w, info); err != nil {
+		if err := batchlas.Syev(q, jobz, uplo, a, w, info); routeRefused(err) {
+			// Only under a pin (TestRouteEveryFamilyPinned): a family limited in n refuses
+			// the larger shapes.
+			t.Skipf("pinned family refuses %v: %v", l, err)
+		} else if err != nil {
 			t.Fatalf("Syev(%v): %v", jobz, err)
 		}
 		out := Download(t, q, a, l)
@@ -208,9 +346,13 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 			_, planted := plant[b]
 			msg := ""
 			switch {
-			case planted && v == 0 && !slices.ContainsFunc(wb, func(x R) bool { return x != x }):
-				msg = "holds NaN or Inf: info 0 and finite eigenvalues"
+			case planted && (v != int32(n-1) || slices.ContainsFunc(wb, func(x R) bool { return x == x })):
+				msg = fmt.Sprintf("holds NaN or Inf: info %d (want %d), eigenvalues %v (want NaN)", v, n-1, wb)
+			case planted && jobz == batchlas.Vectors && slices.ContainsFunc(out.Dense(b).D, func(x complex128) bool { return !cmplx.IsNaN(x) }):
+				msg = "holds NaN or Inf: eigenvectors not all NaN"
 			case planted:
+			case c.identical && (!slices.Equal(wb, gw[:n]) || jobz == batchlas.Vectors && !slices.Equal(out.Dense(b).D, out.Dense(0).D)):
+				msg = "results differ from matrix 0's, on the same matrix"
 			case v != 0:
 				msg = fmt.Sprintf("info %d, want 0", v)
 			case !ascending(wb):
@@ -226,7 +368,7 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 		for _, b := range checked {
 			a, wb := herm[b], toF64(gw[b*n:(b+1)*n])
 			for i := range wb {
-				wb[i] /= scale
+				wb[i] /= c.scale
 			}
 			anrm := NormF(a)
 			if r := Scaled(diff(wb, ref[b]), anrm, n, eps); r > Tol {

@@ -1,0 +1,88 @@
+//go:build cuda
+
+package batchlas
+
+// The native CUDA syev families. Each canRun is exactly what its launch accepts.
+
+// syevTinyMax is the largest order of the "tiny" family (kernels/syev/syev_tiny.cu), a
+// thread per matrix holding A and V in registers: as many as stay within about 150 of them.
+func syevTinyMax[T Scalar]() int {
+	switch dtypeName[T]() {
+	case "f32":
+		return 8
+	case "c128":
+		return 4
+	}
+	return 6
+}
+
+// syevTinyThreads is TINY_THREADS of syev_tiny.cu: the matrices of a block.
+const syevTinyThreads = 128
+
+// syevTinyCanRun: a CUDA queue, n <= syevTinyMax, the grid within limits.
+func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
+	return q.dev.Backend == CUDA && c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
+}
+
+// syevTiny launches syev_tiny.cu: a thread per matrix, the batch in grid x.
+func syevTiny[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
+	return syevLaunch(q, c, "syev_tiny", dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
+}
+
+// syevJacobiMax is the largest order of kernels/syev/syev_jacobi.cu: a lane computes each of
+// a step's n/2 rotations.
+const syevJacobiMax = 64
+
+// syevJacobiSlot is the shared memory of one matrix (one warp) of syev_jacobi.cu at order n
+// (its jacobi_slot): A, and with vectors V, m-by-(m+1) for m = n rounded up to even; m/2
+// phases (T), 3 m/2 reals and m ints; rounded up to 16 bytes.
+func syevJacobiSlot[T Scalar, R Real](n int, vectors bool) int {
+	m, mats := n+n&1, 1
+	if vectors {
+		mats = 2
+	}
+	b := sizeOf[T]()*(m*(m+1)*mats+m/2) + sizeOf[R]()*3*(m/2) + 4*m
+	return (b + 15) / 16 * 16
+}
+
+// syevJacobiShape is the warps (matrices) of a block, at most 4, as many as the shared memory
+// holds, and the block's shared bytes; 0 warps when not even one fits. (n = 0 is sized as
+// n = 1, for canRun: its launch returns before any kernel.)
+func syevJacobiShape[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (warps, shared int) {
+	slot := syevJacobiSlot[T, R](max(c.a.rows, 1), c.jobz == Vectors)
+	warps = min(4, q.dev.SharedMem/slot)
+	return warps, warps * slot
+}
+
+// syevJacobiCanRun: a CUDA queue with 32-lane warps, n <= syevJacobiMax, one matrix's shared
+// memory within the per-block limit (f32 and f64 up to 64 on an H200, complex too), the grid
+// within limits.
+func syevJacobiCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
+	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.rows > syevJacobiMax {
+		return false
+	}
+	warps, _ := syevJacobiShape(q, c)
+	return warps > 0 && (c.a.batch+warps-1)/warps <= gridXMax
+}
+
+// syevJacobi launches syev_jacobi.cu: a warp per matrix, the batch in grid x.
+func syevJacobi[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
+	warps, shared := syevJacobiShape(q, c)
+	return syevLaunch(q, c, "syev_jacobi", dim3{(c.a.batch + warps - 1) / warps, 1, 1}, dim3{32 * warps, 1, 1}, shared)
+}
+
+// syevLaunch launches the kernel <mod>_<dtype> of a family with the arguments every syev
+// kernel takes, after the quick return of an empty call.
+func syevLaunch[T Scalar, R Real](q *Queue, c *syevCall[T, R], mod string, grid, block dim3, shared int) error {
+	a := c.a
+	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
+		return err
+	}
+	var vectors uintptr
+	if c.jobz == Vectors {
+		vectors = 1
+	}
+	return cudaOf(q).launch(mod, mod+"_"+dtypeName[T](), grid, block, shared,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
+		vectors, potrfLowerArg(c.uplo))
+}

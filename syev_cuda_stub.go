@@ -1,0 +1,15 @@
+//go:build !cuda
+
+package batchlas
+
+func syevTinyCanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return false }
+
+func syevTiny[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
+	return argErr("syev", "route", "the tiny family needs the cuda build")
+}
+
+func syevJacobiCanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return false }
+
+func syevJacobi[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
+	return argErr("syev", "route", "the jacobi family needs the cuda build")
+}
