@@ -26,7 +26,7 @@ func ExampleGels() {
 	info, _ := batchlas.NewVector[int32](q, batch)
 	var av, bv []float64
 	for k := range batch {
-		av = append(av, 1, 1, 1, 1) // column 0 of A_k
+		av = append(av, 1, 1, 1, 1)  // column 0 of A_k
 		av = append(av, ts[k][:]...) // column 1
 		bv = append(bv, ys[k][:]...)
 	}
