@@ -2,13 +2,12 @@
 
 package batchlas
 
-import "errors"
-
 // Without the cuda build, Gels's "qr" family runs on host queues alone.
 
 func gelsOnCUDA(*Queue) bool { return false }
 
-var errGelsNoCUDA = errors.New("batchlas: gels: the qr family's GPU steps need the cuda build")
+// errGelsNoCUDA is never met: the family's canRun is false on every queue but a host one.
+var errGelsNoCUDA = argErr("gels", "route", "qr: the GPU steps need the cuda build")
 
 func gelsLease(*Queue, int) (uintptr, error) { return 0, errGelsNoCUDA }
 

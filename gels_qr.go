@@ -11,7 +11,9 @@ package batchlas
 // queue's arena on a GPU, after the part that the sub-calls lease from its start, so that they
 // survive those leases: GelsBufferSize is that part plus the temporaries, and every lease of
 // the sub-calls stays within what it already holds. On the host they come from the Go heap
-// (the host families lease nothing).
+// (the host families lease nothing). Like every family that enqueues several steps, it relies
+// on the queue's order: a call from another goroutine on the same GPU queue that leases the
+// arena between its steps would overwrite the temporaries.
 
 // gelsPlan is the "qr" family's sub-calls for one call.
 type gelsPlan[T Scalar] struct {
@@ -23,19 +25,18 @@ type gelsPlan[T Scalar] struct {
 	trsm  trsmCall[T]
 }
 
-// gelsTemps is the layout of the temporaries, in elements of T, each part starting on a
-// 256-byte boundary: tau, A^H (when m < n), the zeros; and the total.
-func (c *gelsCall[T]) temps() (tau, adj, zeros, total int) {
+// temps is the layout of the temporaries in elements of T, each part on a 256-byte
+// boundary: tau at 0, A^H (when m < n) at adj, the zeros at zeros; and the total.
+func (c *gelsCall[T]) temps() (adj, zeros, total int) {
 	p, r, _ := c.shape()
 	align := 256 / sizeOf[T]()
 	up := func(x int) int { return (x + align - 1) / align * align }
-	tau = 0
 	adj = up(r * c.a.batch)
 	zeros = adj
 	if c.a.rows < c.a.cols {
 		zeros += up(p * r * c.a.batch)
 	}
-	return tau, adj, zeros, zeros + up(p)
+	return adj, zeros, zeros + up(p)
 }
 
 // plan builds the sub-calls over the temporaries at element offset 0 of mem (whose host data
@@ -46,9 +47,9 @@ func (c *gelsCall[T]) plan(mem *allocation, data []T) *gelsPlan[T] {
 	a, b := c.a, c.b
 	m, n, nrhs, batch := a.rows, a.cols, b.cols, a.batch
 	p, r, over := c.shape()
-	ot, oa, oz, _ := c.temps()
+	oa, oz, _ := c.temps()
 	vec := func(off, n int) *Vector[T] { return &Vector[T]{q: a.q, mem: mem, data: data, off: off, n: n} }
-	pl := &gelsPlan[T]{f: a, tau: vec(ot, r*batch), zeros: vec(oz, p)}
+	pl := &gelsPlan[T]{f: a, tau: vec(0, r*batch), zeros: vec(oz, p)}
 	if m < n {
 		pl.f = &Matrix[T]{q: a.q, mem: mem, data: data, off: oa, rows: p, cols: r, ld: p, strd: p * r, batch: batch}
 	}
@@ -86,17 +87,16 @@ func (pl *gelsPlan[T]) subCalls(q *Queue) (bytes int, ok bool) {
 	if err != nil {
 		return 0, false
 	}
-	size := func(f func(*Queue) int) { bytes = max(bytes, f(q)) }
-	if g.bufferSize != nil {
-		size(func(q *Queue) int { return g.bufferSize(q, &pl.geqrf) })
-	}
-	if o.bufferSize != nil {
-		size(func(q *Queue) int { return o.bufferSize(q, &pl.ormqr) })
-	}
-	if t.bufferSize != nil {
-		size(func(q *Queue) int { return t.bufferSize(q, &pl.trsm) })
-	}
+	bytes = max(familyBytes(q, g, &pl.geqrf), familyBytes(q, o, &pl.ormqr), familyBytes(q, t, &pl.trsm))
 	return bytes, true
+}
+
+// familyBytes is the workspace that family f leases for c.
+func familyBytes[C any](q *Queue, f *family[C], c *C) int {
+	if f.bufferSize == nil {
+		return 0
+	}
+	return f.bufferSize(q, c)
 }
 
 // gelsQRCanRun: a host queue, or a CUDA queue (whose steps are kernels of util), on which
@@ -122,7 +122,7 @@ func gelsQRBufferSize[T Scalar](q *Queue, c *gelsCall[T]) int {
 }
 
 func (c *gelsCall[T]) tempBytes() int {
-	_, _, _, total := c.temps()
+	_, _, total := c.temps()
 	return total * sizeOf[T]()
 }
 
@@ -155,7 +155,7 @@ func gelsQR[T Scalar](q *Queue, c *gelsCall[T]) error {
 // qrPlan places the temporaries: leased from the arena past the sub-calls' part on a GPU,
 // allocated on the Go heap on the host.
 func (c *gelsCall[T]) qrPlan(q *Queue) (*gelsPlan[T], error) {
-	_, _, _, total := c.temps()
+	_, _, total := c.temps()
 	if onHost(q) {
 		data := make([]T, total)
 		return c.plan(&allocation{q: q, bytes: total * sizeOf[T]()}, data), nil
