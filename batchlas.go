@@ -19,7 +19,8 @@
 //   - Cholesky: Potrf (factor), Potrs (solve with the factor), Posv (factor and solve).
 //   - LU with partial pivoting: Getrf (factor), Getrs (solve), Gesv (factor and solve),
 //     Getri (inverse).
-//   - QR: Geqrf (factor), Orgqr (form Q), Ormqr (multiply by Q).
+//   - QR: Geqrf (factor), Orgqr (form Q), Ormqr (multiply by Q), Gels (least squares and
+//     minimum-norm solutions).
 //   - Eigen and singular values: Syev (Hermitian eigenproblem), Gesvd (singular value
 //     decomposition).
 //

@@ -27,6 +27,7 @@ var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"geqrf": perDType(geqrfFamilies[float32], geqrfFamilies[float64], geqrfFamilies[complex64], geqrfFamilies[complex128]),
 	"orgqr": perDType(orgqrFamilies[float32], orgqrFamilies[float64], orgqrFamilies[complex64], orgqrFamilies[complex128]),
 	"ormqr": perDType(ormqrFamilies[float32], ormqrFamilies[float64], ormqrFamilies[complex64], ormqrFamilies[complex128]),
+	"gels":  perDType(gelsFamilies[float32], gelsFamilies[float64], gelsFamilies[complex64], gelsFamilies[complex128]),
 	"syev": perDType(syevFamilies[float32, float32], syevFamilies[float64, float64], syevFamilies[complex64, float32],
 		syevFamilies[complex128, float64]),
 	"gesvd": perDType(gesvdFamilies[float32, float32], gesvdFamilies[float64, float64], gesvdFamilies[complex64, float32],

@@ -4,6 +4,7 @@ package batchlas
 
 import (
 	"runtime"
+	"unsafe"
 )
 
 // The BLAS ops on a CUDA queue: cuBLAS's strided-batched and pointer-array batched calls
@@ -128,4 +129,55 @@ func trmmCUBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
 		return []uintptr{h.blas, cuSide(c.side), cuFill(c.uplo), cuOpOf[T](c.trans), cuDiag(c.diag),
 			uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0), pa, uintptr(c.a.ld), pb, uintptr(c.b.ld), pb, uintptr(c.b.ld)}
 	})
+}
+
+// gelsCUDAVendor is cublas<t>gelsBatched, which solves least squares problems alone: trans
+// NoTrans with m >= n. Its devInfoArray is Gels's info (the first zero on R's diagonal).
+func gelsCUDAVendor[T Scalar]() family[gelsCall[T]] {
+	return family[gelsCall[T]]{
+		canRun: func(q *Queue, c *gelsCall[T]) bool {
+			return onCUDA(q) && c.trans == NoTrans && c.a.rows >= c.a.cols &&
+				fitsInt(c.a.ld, c.b.ld, c.a.rows, c.b.cols, c.a.batch)
+		},
+		bufferSize: func(_ *Queue, c *gelsCall[T]) int {
+			if c.a.batch == 0 {
+				return 0
+			}
+			return gelsCUBLASBytes(c)
+		},
+		launch: gelsCUBLAS[T],
+	}
+}
+
+// gelsCUBLASBytes: the two pointer arrays, then m zeros for the quick return.
+func gelsCUBLASBytes[T Scalar](c *gelsCall[T]) int {
+	return ptrArraysBytes(c.a.batch, 2, c.b.rows*sizeOf[T]())
+}
+
+func gelsCUBLAS[T Scalar](q *Queue, c *gelsCall[T]) error {
+	if c.a.batch == 0 {
+		return nil
+	}
+	ptrs, zeros, err := ptrArrays(q, c.a.batch, c.b.rows*sizeOf[T](), matArray(c.a), matArray(c.b))
+	if err != nil {
+		return err
+	}
+	if c.trivial() {
+		if err := zeroInfoCUDA(q, c.info, c.a.batch); err != nil || c.b.cols == 0 {
+			return err
+		}
+		return gelsClearCUDA(q, c.b, zeros)
+	}
+	hostInfo := new(int32)
+	fn := "cublas" + blasPrefix[T]() + "gelsBatched"
+	err = vendorCall(q, func(h *cuHandles) error {
+		return cublasLib.check(fn, h.blas, cuOp(NoTrans), uintptr(c.a.rows), uintptr(c.a.cols), uintptr(c.b.cols),
+			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(unsafe.Pointer(hostInfo)), c.info.devPtr(),
+			uintptr(c.a.batch))
+	})
+	runtime.KeepAlive(hostInfo)
+	if err != nil {
+		return err
+	}
+	return hostInfoErr(fn, hostInfo)
 }

@@ -22,6 +22,7 @@ func gesvdCUDAVendor[T Scalar, R Real]() family[gesvdCall[T, R]] { return family
 func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]]            { return family[geqrfCall[T]]{} }
 func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
 func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
+func gelsCUDAVendor[T Scalar]() family[gelsCall[T]]              { return family[gelsCall[T]]{} }
 func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]]   { return family[syevCall[T, R]]{} }
 func gemmCUDAVendor[T Scalar]() family[gemmCall[T]]              { return family[gemmCall[T]]{} }
 func gemvCUDAVendor[T Scalar]() family[gemvCall[T]]              { return family[gemvCall[T]]{} }

@@ -42,3 +42,35 @@ func ormqrLAPACK[T Scalar]() family[ormqrCall[T]] {
 		return nil
 	})
 }
+
+// gelsLAPACK calls ?gels on each matrix, except on an A that is all zero: LAPACK returns
+// X = 0 with info 0 for it, where Gels reports R(1,1) = 0 (info 1) as its other families do,
+// so such a matrix gets info 1 and is left as it is.
+func gelsLAPACK[T Scalar]() family[gelsCall[T]] {
+	return lapackPart[T]("gels", func(fn uintptr, c *gelsCall[T]) error {
+		a, bm, info := c.a, c.b, c.info.host()
+		m, n, nrhs := a.rows, a.cols, bm.cols
+		trans, fm, fn2, fr, lda, ldb := ftrans[T](c.trans), fint(m), fint(n), fint(nrhs), fint(a.ld), fint(bm.ld)
+		zero := nrhs > 0 && min(m, n) > 0
+		lapackWorkEach[T](a.batch, info, func(b int, work, lwork, inf unsafe.Pointer) {
+			if zero && *(*int32)(lwork) >= 0 && allZero(m, n, a.mat(b), a.ld) {
+				*(*int32)(inf) = 1
+				return
+			}
+			fortranCall(fn, 1, trans, fm, fn2, fr, elemPtr(a.mat(b)), lda, elemPtr(bm.mat(b)), ldb, work, lwork, inf)
+		})
+		return nil
+	})
+}
+
+// allZero reports whether the m-by-n column-major a is all zero.
+func allZero[T Scalar](m, n int, a []T, lda int) bool {
+	for j := 0; j < n; j++ {
+		for _, v := range a[j*lda : j*lda+m] {
+			if v != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -22,6 +22,7 @@ func gesvdLAPACK[T Scalar, R Real]() family[gesvdCall[T, R]] { return family[ges
 func geqrfLAPACK[T Scalar]() family[geqrfCall[T]]            { return family[geqrfCall[T]]{} }
 func orgqrLAPACK[T Scalar]() family[orgqrCall[T]]            { return family[orgqrCall[T]]{} }
 func ormqrLAPACK[T Scalar]() family[ormqrCall[T]]            { return family[ormqrCall[T]]{} }
+func gelsLAPACK[T Scalar]() family[gelsCall[T]]              { return family[gelsCall[T]]{} }
 func gemmLAPACK[T Scalar]() family[gemmCall[T]]              { return family[gemmCall[T]]{} }
 func gemvLAPACK[T Scalar]() family[gemvCall[T]]              { return family[gemvCall[T]]{} }
 func trsmLAPACK[T Scalar]() family[trsmCall[T]]              { return family[trsmCall[T]]{} }

@@ -166,6 +166,12 @@ var pinnedSuites = map[string]struct {
 		},
 		suite: dtypes4(testOrmqr[float32], testOrmqr[float64], testOrmqr[complex64], testOrmqr[complex128]),
 	},
+	"gels": {
+		probe: func(q *batchlas.Queue) error {
+			return batchlas.Gels(q, batchlas.NoTrans, probeMatrix[float64](q, 3, 2, 2), probeMatrix[float64](q, 3, 1, 2), probeInfo(q, 2))
+		},
+		suite: dtypes4(testGels[float32], testGels[float64], testGels[complex64], testGels[complex128]),
+	},
 	"syev": {
 		probe: func(q *batchlas.Queue) error {
 			return batchlas.Syev(q, batchlas.Vectors, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6), probeInfo(q, 2))

@@ -1,5 +1,6 @@
 // Small helpers of the CUDA backend's own: the device pointer arrays that the vendor
-// libraries' batched calls read, a batched strided matrix copy, and scans for NaN and Inf.
+// libraries' batched calls read, a batched strided matrix copy, scans for NaN and Inf, and
+// the search for a zero on a triangular factor's diagonal.
 #include "../common/scalar.cuh"
 
 // fill_ptrs sets out[b] = base + b*stride_bytes for b < batch.
@@ -127,6 +128,30 @@ NONFINITE_NEW(nonfinite_new_f32, float, 1)
 NONFINITE_NEW(nonfinite_new_f64, double, 1)
 NONFINITE_NEW(nonfinite_new_c64, float, 2)
 NONFINITE_NEW(nonfinite_new_c128, double, 2)
+
+// zero_diag sets info[b] to the 1-based index of the first exactly zero element on the
+// diagonal of the k-by-k leading part of matrix b (at a + b*stride, leading dimension ld), or
+// to 0: LAPACK's rank test of a triangular factor (xTRTRS, as xGELS runs it). One thread per
+// matrix; grid x covers the batch.
+template <typename T>
+__device__ __forceinline__ void zero_diag(const T *a, i64 ld, i64 stride, i64 k, i64 batch, int *info) {
+    const i64 b = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (b >= batch) return;
+    int first = 0;
+    for (i64 i = 0; i < k && first == 0; i++)
+        if (scalar<T>::is_zero(a[b * stride + i * ld + i])) first = (int)(i + 1);
+    info[b] = first;
+}
+
+#define ZERO_DIAG(NAME, T)                                                                         \
+    extern "C" __global__ void NAME(const T *a, i64 ld, i64 stride, i64 k, i64 batch, int *info) { \
+        zero_diag<T>(a, ld, stride, k, batch, info);                                               \
+    }
+
+ZERO_DIAG(zero_diag_f32, float)
+ZERO_DIAG(zero_diag_f64, double)
+ZERO_DIAG(zero_diag_c64, cfloat)
+ZERO_DIAG(zero_diag_c128, cdouble)
 
 // spin keeps the stream busy for about cycles clock ticks of one multiprocessor. Queue.Elapsed
 // enqueues it before its start event, so that the host's enqueuing of the timed work overlaps
