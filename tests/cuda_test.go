@@ -3,6 +3,7 @@ package tests
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -179,4 +180,26 @@ func tinyRefuses[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, n int) {
 	}
 	defer info.Free()
 	WantArgErr(t, batchlas.Potrf(q, batchlas.Lower, a, info), "route")
+}
+
+// TestCUDASyevCTA runs syev's cta family pinned at order 128 (float32 and float64): the
+// residuals ||AV - VW|| / (n eps ||A||) and ||V^H V - I|| / (n eps) within Tol, the
+// eigenvalues ascending and equal with and without vectors; and float32 on a batch of 70000
+// (beyond the 65535 grid limit).
+func TestCUDASyevCTA(t *testing.T) {
+	q := cudaQueue(t)
+	pinFor(t, "syev", "cta")
+	for _, l := range []Layout{{Rows: 128, Cols: 128, LDPad: 3, StridePad: 1, Batch: 2}, {Rows: 3, Cols: 3, Batch: 70000}} {
+		t.Run(l.String()+"/f32", func(t *testing.T) {
+			checkSyev[float32, float32](t, q, batchlas.Lower, l, randomHermitian[float32], 1, nil)
+		})
+		t.Run(l.String()+"/f64", func(t *testing.T) {
+			checkSyev[float64, float64](t, q, batchlas.Lower, l, randomHermitian[float64], 1, nil)
+		})
+	}
+}
+
+// randomHermitian is a spectrum: the Hermitian part of a random matrix.
+func randomHermitian[T batchlas.Scalar](rng *rand.Rand, _, n int) Dense {
+	return Hermitian(RandDense[T](rng, n, n), true)
 }

@@ -76,6 +76,18 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 		{"far_huge", scaledBy(random, far), far},
 		{"far_tiny", scaledBy(random, 1/far), 1 / far},
 	}
+	// The largest order the pinned family accepts runs right; the next one is refused.
+	t.Run("limit", func(t *testing.T) {
+		n := limitOrder(t, func(n int) error {
+			a, w, info := probeMatrix[T](q, n, n, 1), probeVector[R](q, n), probeInfo(q, 1)
+			defer a.Free()
+			defer w.Free()
+			defer info.Free()
+			_, err := batchlas.SyevBufferSize(q, batchlas.Vectors, batchlas.Upper, a, w, info)
+			return err
+		})
+		checkSyev[T, R](t, q, batchlas.Upper, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, random, 1, nil)
+	})
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
 		for _, l := range layouts {
 			t.Run(fmt.Sprintf("%v_%v", uplo, l), func(t *testing.T) {

@@ -248,8 +248,10 @@ template <typename T> __device__ void syev_cta(T *a, i64 ld, i64 stride, int n, 
     syev_back(m, ld, n, L);
 }
 
+// The minimum of 2 blocks per SM sets ptxas's register budget to 128: left to itself it chose
+// 64 for float64 on sm_80 and spilled (16 bytes).
 #define SYEV_CTA(SUFFIX, T)                                                                         \
-    extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS)                              \
+    extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS, 2)                              \
         syev_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, i64 flags) { \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                              \
         syev_cta<T>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2);                           \

@@ -95,16 +95,8 @@ __device__ __forceinline__ float tri_pow2(float x, int k) { return ldexpf(x, k);
 __device__ __forceinline__ double tri_pow2(double x, int k) { return ldexp(x, k); }
 
 // tri_exp2 is the k for which 2^k x lies in [0.5, 1), x > 0 finite.
-__device__ __forceinline__ int tri_exp2(float x) {
-    int e;
-    frexpf(x, &e);
-    return -e;
-}
-__device__ __forceinline__ int tri_exp2(double x) {
-    int e;
-    frexp(x, &e);
-    return -e;
-}
+__device__ __forceinline__ int tri_exp2(float x) { return -ilogbf(x) - 1; }
+__device__ __forceinline__ int tri_exp2(double x) { return -ilogb(x) - 1; }
 
 // tri_state is steqr's progress through T (of order n, d its diagonal, e its off-diagonal),
 // held by the one thread that runs tri_step. A block of T is the range of rows between two
@@ -167,7 +159,7 @@ template <typename R> __device__ __forceinline__ void tri_unblock(tri_state<R> &
 // tri_step advances the iteration until it has made a batch of rotations for Z (when
 // vectors; written to c, s and rot) or is done (rot.done). One step: an eigenvalue deflated,
 // a 2-by-2 block solved, or one implicit QL or QR sweep with a Wilkinson shift.
-template <typename R> __device__ void tri_step(tri_state<R> &st, R *d, R *e, bool vectors, R *c, R *s, tri_rot &rot) {
+template <typename R> __device__ __forceinline__ void tri_step(tri_state<R> &st, R *d, R *e, bool vectors, R *c, R *s, tri_rot &rot) {
     typedef tri_const<R> K;
     const R eps2 = K::eps() * K::eps(), safmin = K::safmin();
     rot.cnt = 0, rot.done = 0;
