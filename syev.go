@@ -92,6 +92,7 @@ func (c *syevCall[T, R]) key() callKey {
 
 func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
+		// cta: one block per matrix in shared memory, computing in T (syev_cuda.go).
 		{name: "cta", canRun: syevCTACanRun[T, R], launch: syevCTA[T, R]},
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
