@@ -101,6 +101,8 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
 		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
 		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
+		// cta: one block per matrix in shared memory, computing in T (syev_cuda.go).
+		{name: "cta", canRun: syevCTACanRun[T, R], launch: syevCTA[T, R]},
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}

@@ -13,3 +13,9 @@ func syevJacobiCanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return f
 func syevJacobi[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
 	return argErr("syev", "route", "the jacobi family needs the cuda build")
 }
+
+func syevCTACanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return false }
+
+func syevCTA[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
+	return argErr("syev", "route", "the cta family needs the cuda build")
+}

@@ -180,3 +180,23 @@ func tinyRefuses[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, n int) {
 	defer info.Free()
 	WantArgErr(t, batchlas.Potrf(q, batchlas.Lower, a, info), "route")
 }
+
+// TestCUDASyevCTA runs syev's cta family pinned at order 128 (float32 and float64): the
+// residuals ||AV - VW|| / (n eps ||A||) and ||V^H V - I|| / (n eps) within Tol, the
+// eigenvalues ascending and equal with and without vectors; and float32 on a batch of 70000
+// (beyond the 65535 grid limit).
+func TestCUDASyevCTA(t *testing.T) {
+	q := cudaQueue(t)
+	pinFor(t, "syev", "cta")
+	l := Layout{Rows: 128, Cols: 128, LDPad: 3, StridePad: 1, Batch: 2}
+	t.Run(l.String()+"/f32", func(t *testing.T) {
+		checkSyev[float32, float32](t, q, batchlas.Lower, l, syevCase{gen: randomHermitian[float32], scale: 1}, nil)
+	})
+	t.Run(l.String()+"/f64", func(t *testing.T) {
+		checkSyev[float64, float64](t, q, batchlas.Lower, l, syevCase{gen: randomHermitian[float64], scale: 1}, nil)
+	})
+	wide := Layout{Rows: 2, Cols: 2, Batch: 70000}
+	t.Run(wide.String()+"/f32", func(t *testing.T) {
+		checkSyev[float32, float32](t, q, batchlas.Upper, wide, syevCase{gen: randomHermitian[float32], scale: 1}, nil)
+	})
+}

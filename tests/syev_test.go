@@ -147,6 +147,18 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 	identical := syevCase{name: "identical", gen: func(_ *rand.Rand, _, n int) Dense {
 		return Hermitian(RandDense[T](rand.New(rand.NewPCG(uint64(n), 7)), n, n), true)
 	}, scale: 1, identical: true}
+	// The largest order the pinned family accepts runs right; the next one is refused.
+	t.Run("limit", func(t *testing.T) {
+		n := limitOrder(t, func(n int) error {
+			a, w, info := probeMatrix[T](q, n, n, 1), probeVector[R](q, n), probeInfo(q, 1)
+			defer a.Free()
+			defer w.Free()
+			defer info.Free()
+			_, err := batchlas.SyevBufferSize(q, batchlas.Vectors, batchlas.Upper, a, w, info)
+			return err
+		})
+		checkSyev[T, R](t, q, batchlas.Upper, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2}, cases[0], nil)
+	})
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
 		for _, l := range layouts {
 			t.Run(fmt.Sprintf("%v_%v", uplo, l), func(t *testing.T) {
