@@ -2,7 +2,7 @@
 
 package batchlas
 
-// Flags of the gemm-like kernels' operands (TF_* of kernels/common/tiles.cuh).
+// Flags of the gemm-like kernels' operands (TF_* of kernels/gemm/tiles.cuh).
 const (
 	tfATrans = 1 << iota // op(A) transposes A
 	tfAConj              // op(A) conjugates A

@@ -6,7 +6,7 @@
 // time, each a k-long dot product out of shared memory. Any m, n, k whose op(A) and op(B)
 // fit the shared memory; every transpose pair. alpha = 0 or k = 0 reads neither A nor B,
 // beta = 0 does not read C.
-#include "../common/tiles.cuh"
+#include "tiles.cuh"
 
 // small_copy stores op(X), r-by-c, from X (r-by-c, or c-by-r when trans) into s column-major.
 template <typename T>

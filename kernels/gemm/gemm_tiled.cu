@@ -3,7 +3,7 @@
 // 16-deep slices, 8 deep for complex types), the blocks over (tile, matrix) in grid x. Any
 // m, n, k and every transpose pair; edges are predicated. alpha = 0 or k = 0 reads neither A
 // nor B, beta = 0 does not read C.
-#include "../common/tiles.cuh"
+#include "tiles.cuh"
 
 template <typename T> struct gemm_tiled_depth { static const int value = 16; };
 template <> struct gemm_tiled_depth<cfloat> { static const int value = 8; };

@@ -4,7 +4,7 @@
 // y, its lanes striding down the column of A, then a butterfly sum. The blocks run over
 // (part of y, matrix) in grid x. alpha = 0 or an empty x reads neither A nor x, beta = 0 does
 // not read y.
-#include "../common/tiles.cuh"
+#include "../gemm/tiles.cuh"
 
 #define GEMV_THREADS 128
 

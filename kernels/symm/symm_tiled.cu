@@ -5,7 +5,7 @@
 // so that A is never expanded and its other triangle never read, nor the imaginary part of a
 // Hermitian diagonal (taken as zero). 64-by-64 tiles of C, the blocks over (tile, matrix) in
 // grid x. alpha = 0 reads neither A nor B, beta = 0 does not read C.
-#include "../common/tiles.cuh"
+#include "../gemm/tiles.cuh"
 
 enum { SY_LOWER = 1, SY_HERM = 2 };
 

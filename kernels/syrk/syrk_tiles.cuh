@@ -10,7 +10,7 @@
 // written (diagonal tiles are computed whole and their other half dropped) and read; with
 // RK_HERM the diagonal comes out real, its imaginary part taken as zero.
 #pragma once
-#include "../common/tiles.cuh"
+#include "../gemm/tiles.cuh"
 
 enum { RK_TRANS = 1, RK_LOWER = 2, RK_HERM = 4, RK_TWO = 8 };
 

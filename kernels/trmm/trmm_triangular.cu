@@ -6,7 +6,7 @@
 // zero, a loop bound, so the zero half of A is skipped and only the tile that straddles the
 // diagonal masks elements. The strips of every matrix run in grid x. Only A's uplo triangle
 // is read, and not its diagonal when unit; alpha = 0 sets B to zero reading neither.
-#include "../common/tiles.cuh"
+#include "../gemm/tiles.cuh"
 
 enum { TM_LOWER = 1, TM_TRANS = 2, TM_CONJ = 4, TM_UNIT = 8 };
 

@@ -15,7 +15,7 @@
 // transposed stores are conflict-free too. Elements outside M, N or the reduction range are
 // zero (predicated loads, no alignment assumed; every load is one element).
 #pragma once
-#include "scalar.cuh"
+#include "../common/scalar.cuh"
 
 #define TILE_THREADS 256
 
