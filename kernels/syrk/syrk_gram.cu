@@ -2,7 +2,8 @@
 // for C of order n <= 128 (64 for complex types), one block a matrix whose one tile covers
 // all of C, so that A (and B) cross from memory once: syrk_gram<E>_<dtype> has tiles of E
 // = 32, 64 or 128 (2, 4 or 8 elements a thread each way), the batch in grid x.
-#include "../gemm/tiles.cuh" // for the MANIFEST hash: syrk_tiles.cuh builds on it
+// tiles.cuh, which syrk_tiles.cuh builds on, named here so that the MANIFEST hash covers it.
+#include "../gemm/tiles.cuh"
 #include "syrk_tiles.cuh"
 
 RANK_KERNEL(syrk_gram32_f32, float, 2, 16, false)

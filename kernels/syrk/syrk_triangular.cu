@@ -1,7 +1,8 @@
 // syrk "triangular": the rank-k and rank-2k updates of syrk_tiles.cuh (syrk, herk, syr2k,
 // her2k) for any order n: 64-by-64 tiles, only the T(T+1)/2 tiles of the uplo triangle
 // launched (T = ceil(n/64)), the blocks over (tile, matrix) in grid x.
-#include "../gemm/tiles.cuh" // for the MANIFEST hash: syrk_tiles.cuh builds on it
+// tiles.cuh, which syrk_tiles.cuh builds on, named here so that the MANIFEST hash covers it.
+#include "../gemm/tiles.cuh"
 #include "syrk_tiles.cuh"
 
 RANK_KERNEL(syrk_triangular_f32, float, 4, 16, true)
