@@ -92,6 +92,8 @@ func (g *gemmCall[T]) key() callKey {
 
 func gemmFamilies[T Scalar]() []family[gemmCall[T]] {
 	return []family[gemmCall[T]]{
+		{name: "small", canRun: gemmSmallCanRun[T], launch: gemmSmall[T]},
+		{name: "tiled", canRun: gemmTiledCanRun[T], launch: gemmTiled[T]},
 		vendorFamily(gemmLAPACK[T](), gemmCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *gemmCall[T]) bool { return onHost(q) }, launch: gemmHost[T]},
 	}

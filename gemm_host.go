@@ -40,10 +40,11 @@ func gemmKernel[T Scalar]() gemmFunc[T] {
 // colGemm is a column-major gemm over gonum's row-major one. Read row-major, each
 // column-major matrix is its transpose, so it computes C^T = op(B)^T op(A)^T: the operands
 // and sizes swap and the transposes carry over unchanged. k = 0 is done here, because gonum
-// checks the length of the empty A and B against their leading dimensions.
+// checks the length of the empty A and B against their leading dimensions, and so is alpha
+// = 0, because gonum's gemm still multiplies A and B then (NaN in them would reach C).
 func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int)) gemmFunc[T] {
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
-		if k == 0 {
+		if k == 0 || alpha == 0 {
 			gemmScale(beta, m, n, c, ldc)
 			return
 		}

@@ -76,6 +76,7 @@ func (g *gemvCall[T]) key() callKey {
 
 func gemvFamilies[T Scalar]() []family[gemvCall[T]] {
 	return []family[gemvCall[T]]{
+		{name: "direct", canRun: gemvDirectCanRun[T], launch: gemvDirect[T]},
 		vendorFamily(gemvLAPACK[T](), gemvCUDAVendor[T]()),
 		{name: "host", canRun: func(q *Queue, _ *gemvCall[T]) bool { return onHost(q) }, launch: gemvHost[T]},
 	}

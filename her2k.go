@@ -38,9 +38,14 @@ type her2kCall[T Scalar] struct {
 
 func (h *her2kCall[T]) check(q *Queue) error { return h.checkAs(q, "her2k", true) }
 
+// kernel is the call as the native rank-k kernels take it.
+func (h *her2kCall[T]) kernel() rankKernel[T] {
+	return rankKernel[T]{r: &h.rankArgs, alpha: h.alpha, beta: scalarOf[T](h.beta, 0), herm: true, two: true}
+}
+
 func her2kFamilies[T Scalar]() []family[her2kCall[T]] {
-	return []family[her2kCall[T]]{
+	return append(rankNativeFamilies((*her2kCall[T]).kernel),
 		vendorFamily(her2kLAPACK[T](), her2kCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *her2kCall[T]) bool { return onHost(q) }, launch: her2kHost[T]},
-	}
+		family[her2kCall[T]]{name: "host", canRun: func(q *Queue, _ *her2kCall[T]) bool { return onHost(q) }, launch: her2kHost[T]},
+	)
 }

@@ -37,9 +37,14 @@ type herkCall[T Scalar] struct {
 
 func (h *herkCall[T]) check(q *Queue) error { return h.checkAs(q, "herk", true) }
 
+// kernel is the call as the native rank-k kernels take it.
+func (h *herkCall[T]) kernel() rankKernel[T] {
+	return rankKernel[T]{r: &h.rankArgs, alpha: scalarOf[T](h.alpha, 0), beta: scalarOf[T](h.beta, 0), herm: true}
+}
+
 func herkFamilies[T Scalar]() []family[herkCall[T]] {
-	return []family[herkCall[T]]{
+	return append(rankNativeFamilies((*herkCall[T]).kernel),
 		vendorFamily(herkLAPACK[T](), herkCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *herkCall[T]) bool { return onHost(q) }, launch: herkHost[T]},
-	}
+		family[herkCall[T]]{name: "host", canRun: func(q *Queue, _ *herkCall[T]) bool { return onHost(q) }, launch: herkHost[T]},
+	)
 }

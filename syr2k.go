@@ -37,9 +37,14 @@ type syr2kCall[T Scalar] struct {
 
 func (s *syr2kCall[T]) check(q *Queue) error { return s.checkAs(q, "syr2k", false) }
 
+// kernel is the call as the native rank-k kernels take it.
+func (s *syr2kCall[T]) kernel() rankKernel[T] {
+	return rankKernel[T]{r: &s.rankArgs, alpha: s.alpha, beta: s.beta, two: true}
+}
+
 func syr2kFamilies[T Scalar]() []family[syr2kCall[T]] {
-	return []family[syr2kCall[T]]{
+	return append(rankNativeFamilies((*syr2kCall[T]).kernel),
 		vendorFamily(syr2kLAPACK[T](), syr2kCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *syr2kCall[T]) bool { return onHost(q) }, launch: syr2kHost[T]},
-	}
+		family[syr2kCall[T]]{name: "host", canRun: func(q *Queue, _ *syr2kCall[T]) bool { return onHost(q) }, launch: syr2kHost[T]},
+	)
 }

@@ -37,11 +37,39 @@ type syrkCall[T Scalar] struct {
 
 func (s *syrkCall[T]) check(q *Queue) error { return s.checkAs(q, "syrk", false) }
 
+// kernel is the call as the native rank-k kernels take it.
+func (s *syrkCall[T]) kernel() rankKernel[T] {
+	return rankKernel[T]{r: &s.rankArgs, alpha: s.alpha, beta: s.beta}
+}
+
 func syrkFamilies[T Scalar]() []family[syrkCall[T]] {
-	return []family[syrkCall[T]]{
+	return append(rankNativeFamilies((*syrkCall[T]).kernel),
 		vendorFamily(syrkLAPACK[T](), syrkCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *syrkCall[T]) bool { return onHost(q) }, launch: syrkHost[T]},
+		family[syrkCall[T]]{name: "host", canRun: func(q *Queue, _ *syrkCall[T]) bool { return onHost(q) }, launch: syrkHost[T]},
+	)
+}
+
+// rankKernel is a call of the native rank-k kernels (syrk_cuda.go) for syrk, herk, syr2k
+// and her2k: C = alpha P(A, B) + alpha2 P(B, A) + beta C, P(X, Y) = op(X) op(Y)^T (^H when
+// herm), the second product only when two, alpha2 = conj(alpha) when herm (the kernel
+// derives it); beta is real when herm.
+type rankKernel[T Scalar] struct {
+	r           *rankArgs[T]
+	alpha, beta T
+	herm, two   bool
+}
+
+// rankNativeFamilies are the native families of a rank-k op: "gram" (one block a matrix,
+// one tile covering C; n <= 128, 64 for complex types) and "triangular" (the tiles of C's
+// triangle, any n). kernel gives a call's rankKernel.
+func rankNativeFamilies[T Scalar, C any](kernel func(*C) rankKernel[T]) []family[C] {
+	var fams []family[C]
+	for _, name := range []string{"gram", "triangular"} {
+		fams = append(fams, family[C]{name: name,
+			canRun: func(q *Queue, c *C) bool { return kernel(c).canRun(q, name) },
+			launch: func(q *Queue, c *C) error { return kernel(c).launch(q, name) }})
 	}
+	return fams
 }
 
 // rankArgs holds the matrices and enums of the rank-k and rank-2k updates syrk, herk, syr2k

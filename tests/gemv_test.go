@@ -19,6 +19,8 @@ func testGemv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 		{Rows: 0, Cols: 0, Batch: 3}, {Rows: 0, Cols: 3, Batch: 2}, {Rows: 3, Cols: 0, LDPad: 1, Batch: 2},
 		{Rows: 3, Cols: 3, Batch: 0}, {Rows: 1, Cols: 1, Batch: 1}, {Rows: 5, Cols: 3, Batch: 3},
 		{Rows: 3, Cols: 7, LDPad: 2, StridePad: 3, Batch: 3}, {Rows: 4, Cols: 3, LDPad: 1, Batch: 1024},
+		// Past the CUDA direct family's blocks: 128 elements of y under NoTrans, 4 otherwise.
+		{Rows: 130, Cols: 9, LDPad: 1, StridePad: 1, Batch: 2},
 	}
 	for _, tr := range Transposes {
 		for _, beta := range []complex128{Beta, 0} {
@@ -27,6 +29,34 @@ func testGemv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 					checkGemv[T](t, q, tr, beta, l)
 				})
 			}
+			t.Run(fmt.Sprintf("%v_beta%v_alpha0nan", tr, beta), func(t *testing.T) { checkGemvAlphaZero[T](t, q, tr, beta) })
+		}
+	}
+}
+
+// checkGemvAlphaZero checks that alpha = 0 reads neither A nor x, both all NaN: y = beta y,
+// or 0 from a y of NaN when beta = 0.
+func checkGemvAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, tr batchlas.Transpose, beta complex128) {
+	l := Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 3}
+	ny, nx := l.Rows, l.Cols
+	if tr != batchlas.NoTrans {
+		nx, ny = ny, nx
+	}
+	inY := Fill(ny*l.Batch, NaN[T]())
+	if beta != 0 {
+		inY = Rand[T](NewRand(t), ny*l.Batch)
+	}
+	a, x, y := Upload(t, q, NewStored[T](l)), UploadVector(t, q, Fill(nx*l.Batch, NaN[T]())), UploadVector(t, q, inY)
+	if err := batchlas.Gemv(q, tr, From[T](0), a, x, From[T](beta), y); err != nil {
+		t.Fatalf("Gemv: %v", err)
+	}
+	for i, v := range DownloadVector(t, q, y) {
+		want := C128(From[T](beta)) * C128(inY[i])
+		if beta == 0 {
+			want = 0
+		}
+		if d := cmplx.Abs(C128(v) - want); !(d <= 4*Eps[T]()*(cmplx.Abs(want)+1)) {
+			t.Fatalf("y[%d] = %v, want beta y = %v", i, v, want)
 		}
 	}
 }

@@ -50,6 +50,8 @@ var triLayouts = []struct {
 	// packed batch of n = 64 with 64 right-hand sides, as the benchmarks run.
 	{Layout{Rows: 37, Cols: 70, LDPad: 1, StridePad: 2, Batch: 2}, 3}, {Layout{Rows: 20, Cols: 20, LDPad: 3, Batch: 5}, 1},
 	{Layout{Rows: 64, Cols: 64, Batch: 2}, 0},
+	// Orders and strips past the 64-by-64 tiles of trmm "triangular", each way.
+	{Layout{Rows: 130, Cols: 5, LDPad: 1, Batch: 1}, 1}, {Layout{Rows: 5, Cols: 130, StridePad: 1, Batch: 1}, 2},
 }
 
 // testTri returns the test of trsm (mul false) or trmm (mul true) over every side, triangle,
@@ -67,6 +69,9 @@ func testTri[T batchlas.Scalar](mul bool) func(*testing.T, *batchlas.Queue) {
 						if !mul {
 							c := triCase{side, uplo, trans, diag, Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 3}, 1}
 							t.Run(c.String()+"_alpha0", func(t *testing.T) { checkTrsmAlphaZero[T](t, q, c) })
+						} else {
+							c := triCase{side, uplo, trans, diag, Layout{Rows: 5, Cols: 3, LDPad: 1, Batch: 3}, 1}
+							t.Run(c.String()+"_alpha0nan", func(t *testing.T) { checkTrmmAlphaZero[T](t, q, c) })
 						}
 					}
 				}
@@ -143,6 +148,26 @@ func checkTrsmAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, c tr
 	for i := 0; i < c.b.Batch; i++ {
 		if got := out.Dense(i); NormF(got) != 0 {
 			t.Fatalf("matrix %d: ||X|| = %g, want 0", i, NormF(got))
+		}
+	}
+}
+
+// checkTrmmAlphaZero checks that trmm with alpha = 0 sets B to zero reading neither A nor B,
+// both all NaN.
+func checkTrmmAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, c triCase) {
+	k := c.order()
+	inB := NewStored[T](c.b)
+	a, b := Upload(t, q, NewStored[T](Layout{Rows: k, Cols: k, LDPad: c.aPad, Batch: c.b.Batch})), Upload(t, q, inB)
+	if err := batchlas.Trmm(q, c.side, c.uplo, c.trans, c.diag, 0, a, b); routeRefused(err) {
+		t.Skipf("pinned family refuses %v: %v", c, err)
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	out := Download(t, q, b, c.b)
+	Untouched(t, inB, out, nil)
+	for i := 0; i < c.b.Batch; i++ {
+		if got := out.Dense(i); NormF(got) != 0 {
+			t.Fatalf("matrix %d: ||B|| = %g, want 0", i, NormF(got))
 		}
 	}
 }
