@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Gesvd computes the singular value decomposition of each m-by-n matrix A_b of the batch a:
 //
 //	A_b = U_b S_b V_b^H,
@@ -142,6 +144,13 @@ func (c *gesvdCall[T, R]) key() callKey {
 
 func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 	return []family[gesvdCall[T, R]]{
+		// jacobi:qr=0 decomposes A (A^H when wide) in shared memory; jacobi:qr=1 decomposes
+		// the R of its QR factorization there, for tall or wide matrices whose W does not fit
+		// (gesvd_cuda.go). A pin "jacobi" is the first.
+		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 0}}, canRun: gesvdJacobiCanRun[T, R](false),
+			bufferSize: gesvdJacobiBufferSize[T, R](false), launch: gesvdJacobi[T, R](false)},
+		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 1}}, canRun: gesvdJacobiCanRun[T, R](true),
+			bufferSize: gesvdJacobiBufferSize[T, R](true), launch: gesvdJacobi[T, R](true)},
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}

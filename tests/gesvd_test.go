@@ -189,7 +189,11 @@ func checkGesvd[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Qu
 	u, vt := factor(ju, u0), factor(jv, v0)
 	s := UploadVector(t, q, Fill(k*l.Batch+2, R(math.NaN())))
 	info := PoisonedInfo(t, q, l.Batch+1)
-	if err := batchlas.Gesvd(q, ju, jv, a, s, u, vt, info); err != nil {
+	if err := batchlas.Gesvd(q, ju, jv, a, s, u, vt, info); routeRefused(err) {
+		// Only under a pin (TestRouteEveryFamilyPinned): jacobi:qr=0 refuses what its shared
+		// memory cannot hold, jacobi:qr=1 square matrices.
+		t.Skipf("pinned family refuses %v%v %v: %v", ju, jv, l, err)
+	} else if err != nil {
 		t.Fatalf("Gesvd(%v, %v, %v): %v", ju, jv, l, err)
 	}
 	Untouched(t, in, Download(t, q, a, l), func(b, i, j int) bool { return true })
