@@ -311,4 +311,3 @@ func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
 	}
 	return copyMat[T](e, m.devPtr(), m.ld, m.strd, p[0], d, 0, d, d, m.batch, 0, 0)
 }
-

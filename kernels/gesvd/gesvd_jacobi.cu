@@ -6,9 +6,9 @@
 // triangle R of a QR factorization that gesvd_cuda.go made first (UPPER). Each sweep applies
 // plane rotations from the right to every pair of columns (p, q) whose Gram entries
 // g = w_p^H w_q, a = ||w_p||^2, b = ||w_q||^2 have |g| > tol sqrt(a) sqrt(b), tol = sqrt(Mw) eps
-// (the tolerance of LAPACK's xGESVJ), until a sweep rotates none (or JACOBI_SWEEPS sweeps):
-// then W = U S with orthogonal columns, and W = U S V^H where V is the product of the
-// rotations. The N/2 pairs of a sweep's round are disjoint (round-robin order: N-1 rounds a
+// (the tolerance of LAPACK's xGESVJ), until a sweep rotates none whose cosine exceeds
+// JACOBI_NOISE tol (or JACOBI_SWEEPS sweeps): then W = U S with orthogonal columns, and
+// W = U S V^H where V is the product of the rotations. The N/2 pairs of a sweep's round are disjoint (round-robin order: N-1 rounds a
 // sweep, N rounded up to even, the extra column a skip), so a round rotates them all at
 // once, a group of G lanes per pair, the Gram entries summed by butterfly shuffles.
 //
@@ -26,22 +26,27 @@
 // smallest normal over eps) or U has more columns than W (SVDAll), the rest of U is
 // completed by Gram-Schmidt (twice) of the unit vector e_i whose row of U has the least
 // norm, which keeps at least 1/Mw of e_i. V's columns are the rotations' columns, permuted
-// alike. info = 0, or the number of rotations of the last sweep (at most N) when the sweep
-// limit is reached.
+// alike. info = 0, or the number of rotations above the noise level in the last sweep (at
+// most N) when the sweep limit is reached.
 //
-// Outputs (gesvd_cuda.go's gesvdJacobiArgs): the left factor L is Mo-by-RL, the right factor
+// Outputs (gesvd_cuda.go's gesvdJacobiLaunch): the left factor L is Mo-by-RL, the right factor
 // Rf N-by-N when asked for (RIGHT). Without WIDE, L is U (stored plain in u) and Rf is V
 // (stored as vt = V^H); with WIDE, L is V (stored as vt = L^H) and Rf is U. Rows Mw..Mo-1 of
 // L's first Mw columns are zero and its columns Mw..RL-1 are e_j: the block [U_R 0; 0 I]
 // that the QR path multiplies by Q.
 //
-// Shared memory (gesvdJacobiShared): W (ld Mw|1), V (N*N, when RIGHT), x and coef (Mw each)
+// Shared memory (gesvdJacobiShape): W (ld Mw|1), V (N*N, when RIGHT), x and coef (Mw each)
 // of T, then the column norms (N), the row norms (Mw) and 32 reduction slots of the real
 // type, then N ranks and a counter.
 #include "../common/scalar.cuh"
 
 #define JACOBI_THREADS 256 // the most threads a block: pairs * lanes a pair
 #define JACOBI_SWEEPS 40
+// A rotation of a pair whose cosine |g|/sqrt(a b) is at most JACOBI_NOISE tol is made but
+// does not keep the sweeps going: rounding leaves cosines of a few eps after a rotation, and
+// between pairs of nearly equal norms it can keep recreating them above tol (a random 3x3
+// in a thousand went to the sweep limit that way). LAPACK's xGESVJ stops on a like test.
+#define JACOBI_NOISE 4
 
 #define JACOBI_WIDE 1     // W = A^H: L goes to vt, Rf to u
 #define JACOBI_ADJOINT 2  // load W as the conjugate transpose of the stored matrix
@@ -96,7 +101,7 @@ template <typename T> struct factor {
 };
 
 // rotate_round applies the rotations of round r to the pairs of the block's groups; cnt
-// counts those rotated. Every lane runs every shuffle: a group without a pair (the skip
+// counts those rotated above the noise level. Every lane runs every shuffle: a group without a pair (the skip
 // column, or past the pairs) sums nothing and writes nothing.
 template <typename T>
 __device__ __forceinline__ void rotate_round(T *W, int ldw, T *V, int Mw, int N, int r, int G, typename scalar<T>::real tol, int *cnt) {
@@ -119,8 +124,9 @@ __device__ __forceinline__ void rotate_round(T *W, int ldw, T *V, int Mw, int N,
     }
     a = group_sum(a, G), b = group_sum(b, G), gr = group_sum(gr, G), gi = group_sum(gi, G);
     const R ga = sqrt(gr * gr + gi * gi);
-    if (!live || !(ga > tol * sqrt(a) * sqrt(b))) return;
-    if (lg == 0) atomicAdd(cnt, 1);
+    const R scale = sqrt(a) * sqrt(b);
+    if (!live || !(ga > tol * scale)) return;
+    if (lg == 0 && ga > JACOBI_NOISE * tol * scale) atomicAdd(cnt, 1);
     const R d = b - a;
     R t;
     if (fabs(d) > 2 * ga / rlimits<R>::eps()) {
