@@ -70,8 +70,9 @@ func gesvdJacobiShape[T Scalar](p jacobiPlan) (threads, shared int) {
 }
 
 // gesvdJacobiFits: the pairs within one block and the shared memory within the device's.
-// On an H200 (227 KB a block), square with both factors: f32 up to n = 167, f64 and c64
-// up to 118, c128 up to 83; without the right factor, and tall, further.
+// On an H200 (227 KB a block), square with the right factor: f32 up to n = 169, f64 and
+// c64 up to 119, c128 up to 84; m-by-8 with it up to m = 5271, 2631, 2758 and 1375; further
+// without it.
 func gesvdJacobiFits[T Scalar](q *Queue, p jacobiPlan) bool {
 	_, shared := gesvdJacobiShape[T](p)
 	return (p.n+1)/2 <= jacobiThreads && shared <= q.dev.SharedMem
