@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Gesvd computes the singular value decomposition of each m-by-n matrix A_b of the batch a:
 //
 //	A_b = U_b S_b V_b^H,
@@ -26,8 +28,10 @@ package batchlas
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b was
 // decomposed, and i > 0 when i superdiagonals of its intermediate bidiagonal form did not
 // converge (LAPACK's meaning; every iteration has a sweep limit, so this returns rather than
-// hangs). A matrix holding NaN or Inf gets NaN in its singular values and in every computed
-// vector, and info[b] = k. The other matrices are unaffected.
+// hangs; the CUDA family jacobi has no bidiagonal form: its i > 0 is the number of rotations,
+// at most k, that its last sweep still made). A matrix holding NaN or Inf gets NaN in its
+// singular values and in every computed vector, and info[b] = k. The other matrices are
+// unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad job; a nil, foreign or freed a; a u or vt
 // whose shape does not match its job or whose batch differs from a's; an s of the wrong
@@ -142,6 +146,13 @@ func (c *gesvdCall[T, R]) key() callKey {
 
 func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 	return []family[gesvdCall[T, R]]{
+		// jacobi:qr=0 decomposes A (A^H when wide) in shared memory; jacobi:qr=1 decomposes
+		// the R of its QR factorization there, for tall or wide matrices whose W does not fit
+		// (gesvd_cuda.go). A pin "jacobi" is the first.
+		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 0}}, canRun: gesvdJacobiCanRun[T, R](false),
+			bufferSize: gesvdJacobiBufferSize[T, R](false), launch: gesvdJacobi[T, R](false)},
+		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 1}}, canRun: gesvdJacobiCanRun[T, R](true),
+			bufferSize: gesvdJacobiBufferSize[T, R](true), launch: gesvdJacobi[T, R](true)},
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}

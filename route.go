@@ -137,7 +137,15 @@ func warnUnknownRoutes() {
 // dispatch chooses a family for c and launches it. Under the trace it also waits for the
 // launch and gives the trace the wall time of launch and wait, the time the caller sees.
 func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
-	f, done, err := choose(q, op, dtype, key, fams, c, true)
+	warnUnknownRoutes()
+	return dispatchNested(q, op, dtype, key, fams, c)
+}
+
+// dispatchNested is dispatch without the check of the environment's route variables, for a
+// family whose steps are other ops' calls (gesvd's jacobi:qr=1 calling geqrf and ormqr),
+// which routes them as those ops would: for the reason selectFamily gives.
+func dispatchNested[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
+	f, done, err := selectFamily(q, op, dtype, key, fams, c, true)
 	if err != nil {
 		return err
 	}
@@ -163,7 +171,13 @@ func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], 
 
 // bufferSize answers the workspace that the family chosen for c needs.
 func bufferSize[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (int, error) {
-	f, _, err := choose(q, op, dtype, key, fams, c, false)
+	warnUnknownRoutes()
+	return bufferSizeNested(q, op, dtype, key, fams, c)
+}
+
+// bufferSizeNested is bufferSize as dispatchNested is dispatch.
+func bufferSizeNested[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) (int, error) {
+	f, _, err := selectFamily(q, op, dtype, key, fams, c, false)
 	if err != nil || f.bufferSize == nil {
 		return 0, err
 	}

@@ -233,7 +233,7 @@ var sizingCases = []struct {
 			func() error { return Ormqr(q, Left, Trans, 24, a, tau, cm) },
 			func() (string, error) { return dump(cm) }, err
 	}},
-	sizingSyev(24), sizingSyev(40), sizingGesvd(24), sizingGesvd(40),
+	sizingSyev(24), sizingSyev(40), sizingGesvd(24), sizingGesvd(40), sizingGesvdQR(20, 8), sizingGesvdQR(8, 20),
 }
 
 // sizingSyev covers both CUDA eigensolver routes: Jacobi for n <= 32, the general one above.
@@ -293,4 +293,43 @@ func gelsSizing[T Scalar](trans Transpose, m, n, nrhs int) sizingCall {
 			func() error { return Gels(q, trans, a, b, info) },
 			func() (string, error) { return dump(a, b, info) }, err
 	}
+}
+
+// sizingGesvdQR covers gesvd's jacobi:qr=1 on a CUDA queue (pinned there; the host routes as
+// usual), whose workspace holds its own parts and, past them, its geqrf and ormqr calls'.
+func sizingGesvdQR(m, n int) struct {
+	name string
+	call sizingCall
+} {
+	return struct {
+		name string
+		call sizingCall
+	}{fmt.Sprintf("gesvd_qr_c64_%dx%d", m, n), func(q *Queue) (func() (int, error), func() error, func() (string, error), error) {
+		pinned := func(f func() error) error {
+			if q.dev.Backend != CUDA {
+				return f()
+			}
+			restore, err := pinRoute("gesvd", "jacobi:qr=1")
+			if err != nil {
+				return err
+			}
+			defer restore()
+			return f()
+		}
+		k := min(m, n)
+		a, err := sizingMatrix[complex64](q, m, n, sizingBatch)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		s, _ := NewVector[float32](q, k*sizingBatch)
+		u, _ := NewMatrix[complex64](q, m, m, sizingBatch)
+		vt, _ := NewMatrix[complex64](q, k, n, sizingBatch)
+		info, err := NewVector[int32](q, sizingBatch)
+		return func() (size int, err error) {
+				err = pinned(func() (err error) { size, err = GesvdBufferSize(q, SVDAll, SVDThin, a, s, u, vt, info); return err })
+				return size, err
+			},
+			func() error { return pinned(func() error { return Gesvd(q, SVDAll, SVDThin, a, s, u, vt, info) }) },
+			func() (string, error) { return dump(s, u, vt, info) }, err
+	}}
 }

@@ -208,8 +208,6 @@ func matArray[T Scalar](m *Matrix[T]) devArray { return devArray{m.devPtr(), m.s
 // ptrArraysBytes is the workspace of ptrArrays.
 func ptrArraysBytes(batch, arrays, extra int) int { return alignUp(8*batch*arrays, 256) + extra }
 
-func alignUp(n, a int) int { return (n + a - 1) / a * a }
-
 // ptrArrays leases the queue's workspace and fills one device pointer array per arr, on the
 // stream; extra bytes of workspace follow the arrays, 256-byte aligned, at *extraPtr.
 func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, extraPtr uintptr, err error) {
@@ -253,32 +251,6 @@ func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) [
 // at is the device address of matrix b of m.
 func at[T Scalar](m *Matrix[T], b int) uintptr {
 	return m.devPtr() + uintptr(b*m.strd*sizeOf[T]())
-}
-
-// carve leases the queue's workspace once and splits it into 256-byte aligned parts of the
-// given sizes: a call whose steps need several buffers must not lease twice, since every
-// lease returns the same arena.
-func carve(q *Queue, sizes ...int) ([]uintptr, error) {
-	ws, err := q.scratch(carveBytes(sizes...))
-	if err != nil {
-		return nil, err
-	}
-	parts := make([]uintptr, len(sizes))
-	off := 0
-	for i, s := range sizes {
-		parts[i] = ws + uintptr(off)
-		off += alignUp(s, 256)
-	}
-	return parts, nil
-}
-
-// carveBytes is the workspace that carve leases.
-func carveBytes(sizes ...int) int {
-	total := 0
-	for _, s := range sizes {
-		total += alignUp(s, 256)
-	}
-	return total
 }
 
 // hostInfoErr reports an int that a vendor call writes on the host (argument checks of cuBLAS's

@@ -39,14 +39,7 @@ func gesvdParts[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) ([]int, int32, e
 	var lwork int32
 	switch {
 	case k == 0:
-		d := 0
-		if c.jobu == SVDAll {
-			d = c.u.rows
-		}
-		if c.jobvt == SVDAll {
-			d = max(d, c.vt.rows)
-		}
-		return []int{d * d * es}, 0, nil
+		return []int{svdEmptyBytes(c)}, 0, nil
 	case m <= 32 && n <= 32:
 		fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
 		err := vendorCall(q, func(h *cuHandles) error {
@@ -138,45 +131,6 @@ func gesvdCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 		return copyMat[T](e, c.u.devPtr(), c.u.ld, c.u.strd, vPtr, vld, vstr, c.u.rows, c.u.cols, batch, 0, copyTranspose|copyConj)
 	}
 	return nil
-}
-
-// svdEmpty is k = 0: info 0, and each requested SVDAll factor the identity.
-func svdEmpty[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
-	e := cudaOf(q)
-	if err := e.zero32(c.info.devPtr(), c.a.batch); err != nil {
-		return err
-	}
-	for _, f := range []struct {
-		job SVDJob
-		m   *Matrix[T]
-	}{{c.jobu, c.u}, {c.jobvt, c.vt}} {
-		if f.job != SVDAll || f.m.rows == 0 {
-			continue
-		}
-		if err := deviceIdentity(q, f.m); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// deviceIdentity writes the identity into every matrix of the square m: one packed identity
-// is uploaded to workspace and copied to each matrix with source stride 0.
-func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
-	d := m.rows
-	id := make([]T, d*d)
-	for i := 0; i < d; i++ {
-		id[i*d+i] = 1
-	}
-	p, err := carve(q, d*d*sizeOf[T]())
-	if err != nil {
-		return err
-	}
-	e := cudaOf(q)
-	if err := e.upload(p[0], unsafe.Slice((*byte)(unsafe.Pointer(&id[0])), d*d*sizeOf[T]())); err != nil {
-		return err
-	}
-	return copyMat[T](e, m.devPtr(), m.ld, m.strd, p[0], d, 0, d, d, m.batch, 0, 0)
 }
 
 // gesvdjVectors is gesvdjBatched's jobz: vectors when either factor is asked for.
