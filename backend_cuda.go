@@ -190,7 +190,7 @@ func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args .
 func (q *Queue) scratch(bytes int) (uintptr, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	ws, err := q.arena.lease(q, bytes)
+	ws, err := q.arena.lease(q, "workspace", bytes)
 	return ws.ptr, err
 }
 

@@ -158,8 +158,13 @@ func onHost(q *Queue) bool { return q.isHost() }
 func FlushCoverage() error { return routes.Flush() }
 
 // SetRouteLog sends selection's warnings and BATCHLAS_SELECT_TRACE lines, normally on
-// stderr, to w, and returns a function that restores the previous writer.
-func SetRouteLog(w io.Writer) (restore func()) { return routes.SetOutput(w) }
+// stderr, to w (nil: nowhere), and returns a function that restores the previous writer.
+func SetRouteLog(w io.Writer) (restore func()) {
+	if w == nil {
+		w = io.Discard
+	}
+	return routes.SetOutput(w)
+}
 
 // RouteProblems lists the bad tuned tables and table entries met so far (a table that does
 // not parse, a candidate that is not a family of its op). Tests check that it is empty.
