@@ -62,6 +62,9 @@ var routes = selection.NewLibrary(tuned.FS)
 // "route"; native and vendor choose automatically, with a warning, when nothing in their class
 // can run. Pins are process-wide: tests and benchmarks use them to run one family on purpose.
 func PinRoute(op, spelling string) (restore func(), err error) {
+	if strings.TrimSpace(op) == "" {
+		return nil, argErr("PinRoute", "op", "empty op name")
+	}
 	restore, err = selection.Pin(op, spelling)
 	if err != nil {
 		return nil, argErr("PinRoute", "spelling", "%v", err)

@@ -80,6 +80,13 @@ func TestNilReceivers(t *testing.T) {
 			t.Errorf("%s with nil matrices: %v, want an invalid-argument error", op, err)
 		}
 	}
+	// The zero values of the routing functions' arguments.
+	_, err = batchlas.PinRoute("", "")
+	WantArgErr(t, err, "op")
+	_, _, err = batchlas.RouteCandidates("", "")
+	WantArgErr(t, err, "op")
+	_, _, err = batchlas.RouteCandidates("potrf", "")
+	WantArgErr(t, err, "dtype")
 	restore := batchlas.SetRouteLog(nil) // nil: the trace goes nowhere, and nothing panics
 	setEnv(t, "BATCHLAS_SELECT_TRACE", "1")
 	if err := pinnedSuites["potrf"].probe(q); err != nil {
