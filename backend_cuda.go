@@ -198,7 +198,7 @@ func (q *Queue) scratch(bytes int) (uintptr, error) {
 		// Growing would free the buffer whose first held bytes the outer call still uses.
 		return 0, fmt.Errorf("batchlas: a nested call needs %d bytes of workspace past the %d held, beyond the %d leased", bytes, held, q.arena.bytes)
 	}
-	ws, err := q.arena.lease(q, held+bytes)
+	ws, err := q.arena.lease(q, "workspace", held+bytes)
 	return ws.ptr + uintptr(held), err
 }
 

@@ -1,6 +1,7 @@
 // Package batchlas factors, solves and decomposes many small and medium dense matrices in
-// one call, on an NVIDIA GPU (build tag cuda) or the CPU. (The rocm tag only reserves the
-// name: there is no AMD backend yet.)
+// one call, on an NVIDIA GPU (build tag cuda) or the CPU. An AMD GPU backend (ROCm) is
+// planned but not implemented: the rocm build tag only reserves its name, and
+// NewQueue(ROCm) returns an error.
 //
 // Data lives on a Queue's device in column-major, batch-major order, as in LAPACK and
 // cuBLAS: element (i, j) of matrix b of a Matrix is at b*stride + j*ld + i. Every operation
@@ -37,18 +38,21 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
+
+	selection "github.com/batchlas/batchlas/select"
 )
 
 // Backend names where a queue runs its work.
 type Backend int
 
 const (
-	Auto Backend = iota // the best available: CUDA, then ROCm, then Host
+	Auto Backend = iota // the best available: CUDA when built in and a GPU answers, else Host
 	Host                // the CPU, in pure Go (plus the system LAPACK with the host tag)
 	CUDA                // an NVIDIA GPU; needs the cuda build tag
-	ROCm                // an AMD GPU; needs the rocm build tag
+	ROCm                // an AMD GPU: planned, not implemented; NewQueue(ROCm) returns an error
 )
 
 func (b Backend) String() string {
@@ -79,6 +83,27 @@ type Device struct {
 	Units     int    // multiprocessors, or cores available to the host backend
 	Memory    int64  // bytes of device memory; 0 on the CPU
 	Driver    string // driver version, e.g. "580.159"; empty on the CPU
+	// Fallback, for a queue opened with Auto on the host, says why no GPU backend was used:
+	// the first line of NewQueue(CUDA)'s error. Empty otherwise.
+	Fallback string
+}
+
+// String describes the device in one line, e.g. "cuda (NVIDIA H200, sm_90, 132
+// multiprocessors, 143 GB, CUDA 13.0)" or "host (cpu, 2 cores); cuda not used: ...".
+func (d Device) String() string {
+	var s string
+	switch {
+	case d.Backend == Auto:
+		return "no device"
+	case d.IsGPU:
+		s = fmt.Sprintf("%v (%s, %s, %d multiprocessors, %.0f GB, %s)", d.Backend, d.Name, d.Key, d.Units, float64(d.Memory)/1e9, d.Driver)
+	default:
+		s = fmt.Sprintf("%v (%s, %d cores)", d.Backend, d.Name, d.Units)
+	}
+	if d.Fallback != "" {
+		s += "; cuda not used: " + d.Fallback
+	}
+	return s
 }
 
 // engine is what a backend gives a queue.
@@ -113,19 +138,17 @@ type Queue struct {
 }
 
 // NewQueue opens a queue on the given backend. Auto picks CUDA when the build has the cuda
-// tag and a GPU answers, then ROCm likewise, and the host otherwise.
+// tag and a GPU answers, and the host otherwise; the queue's Device says which, and why the
+// GPU was not used. With BATCHLAS_SELECT_TRACE=1 the choice is printed once per device.
 func NewQueue(b Backend) (*Queue, error) {
 	var eng engine
 	var err error
+	var fallback string
 	switch b {
 	case Auto:
 		// A GPU that does not answer is not an error here: Auto falls back to the host.
-		for _, open := range []func() (engine, error){newCUDAEngine, newROCmEngine} {
-			if eng, err = open(); err == nil {
-				break
-			}
-		}
-		if eng == nil {
+		if eng, err = newCUDAEngine(); err != nil {
+			fallback, _, _ = strings.Cut(unprefixed(err.Error()), "\n")
 			eng, err = newHostEngine(), nil
 		}
 	case Host:
@@ -133,15 +156,23 @@ func NewQueue(b Backend) (*Queue, error) {
 	case CUDA:
 		eng, err = newCUDAEngine()
 	case ROCm:
-		eng, err = newROCmEngine()
+		err = errNoROCm
 	default:
 		return nil, argErr("NewQueue", "b", "unknown backend %v", b)
 	}
 	if err != nil {
 		return nil, err
 	}
-	return &Queue{eng: eng, dev: eng.device(), allocs: map[*allocation]struct{}{}}, nil
+	q := &Queue{eng: eng, dev: eng.device(), allocs: map[*allocation]struct{}{}}
+	q.dev.Fallback = fallback
+	if selection.Current().Trace {
+		routes.WarnOnce("device "+q.dev.String(), "batchlas: device: %v", q.dev)
+	}
+	return q, nil
 }
+
+// errNoROCm answers NewQueue(ROCm) in every build until a ROCm backend exists.
+var errNoROCm = errors.New("batchlas: the ROCm backend is not implemented; use batchlas.CUDA or batchlas.Host")
 
 // Device describes the queue's device; the zero Device for a nil queue.
 func (q *Queue) Device() Device {
@@ -164,10 +195,11 @@ func (q *Queue) Wait() error {
 }
 
 // Close waits for the queue's work, frees every matrix, vector and workspace still allocated
-// on it, releases the device, and flushes the trace and the coverage rows (see route.Flush). Data of a
-// closed queue can no longer be used. Closing twice is not an error.
+// on it, releases the device, and flushes the trace and the coverage rows (see route.Flush).
+// Data of a closed queue can no longer be used. Closing twice, or closing a nil or zero Queue,
+// is not an error.
 func (q *Queue) Close() error {
-	if q == nil || q.closed.Swap(true) {
+	if q == nil || q.eng == nil || q.closed.Swap(true) {
 		return nil
 	}
 	err := q.eng.wait()
@@ -188,8 +220,11 @@ func (q *Queue) usable(op string) error {
 	if q == nil {
 		return argErr(op, "q", "nil queue")
 	}
+	if q.eng == nil {
+		return argErr(op, "q", "queue not made by NewQueue")
+	}
 	if q.closed.Load() {
-		return fmt.Errorf("batchlas: %s: %w", op, ErrClosed)
+		return &closedError{op}
 	}
 	return nil
 }

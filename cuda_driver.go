@@ -24,15 +24,29 @@ var (
 // cudaDriver opens libcuda and initializes it, once per process.
 func cudaDriver() (*dynLib, error) {
 	cuOnce.Do(func() {
-		cuLib, cuErr = openLib("cuda", "libcuda.so.1", "libcuda.so")
+		cuLib, cuErr = openLib("cuda", "no NVIDIA driver: libcuda.so.1 not found; use the host backend (batchlas.Host) or install the NVIDIA driver",
+			"libcuda.so.1", "libcuda.so")
 		if cuErr != nil {
 			return
 		}
 		cuLib.nameOf = cuErrorName
-		cuErr = cuLib.check("cuInit", 0)
+		if err := cuLib.check("cuInit", 0); err != nil {
+			cuErr = &noGPUError{err}
+		}
 	})
 	return cuLib, cuErr
 }
+
+// noGPUError is the error of a driver that loads but answers cuInit with a failure (no
+// device, a driver and kernel module that disagree): one line that says so and what to do,
+// with the driver's *DeviceError inside.
+type noGPUError struct{ err error }
+
+func (e *noGPUError) Error() string {
+	return "batchlas: no NVIDIA GPU answers: " + unprefixed(e.err.Error()) + "; use the host backend (batchlas.Host)"
+}
+
+func (e *noGPUError) Unwrap() error { return e.err }
 
 func cuErrorName(status int32) string {
 	var p uintptr

@@ -28,8 +28,10 @@ type dynLib struct {
 }
 
 // openLib opens the first of names that loads, trying each bare name (the loader's search)
-// and then each name in cudaLibDirs. The error lists everything tried.
-func openLib(lib string, names ...string) (*dynLib, error) {
+// and then each name in cudaLibDirs. The error's first line is "batchlas: " and missing, which
+// says what is absent and what to do; the loader's answer for every path tried follows, one
+// a line.
+func openLib(lib, missing string, names ...string) (*dynLib, error) {
 	var tried []string
 	for _, n := range names {
 		for _, p := range append([]string{n}, dirPaths(n)...) {
@@ -37,10 +39,10 @@ func openLib(lib string, names ...string) (*dynLib, error) {
 			if err == nil {
 				return &dynLib{name: lib, handle: h, syms: map[string]uintptr{}}, nil
 			}
-			tried = append(tried, fmt.Sprintf("%s (%v)", p, err))
+			tried = append(tried, fmt.Sprintf("%s: %v", p, err))
 		}
 	}
-	return nil, fmt.Errorf("batchlas: cannot open the %s library; tried: %s", lib, strings.Join(tried, "; "))
+	return nil, fmt.Errorf("batchlas: %s\ntried %d paths:\n\t%s", missing, len(tried), strings.Join(tried, "\n\t"))
 }
 
 func dirPaths(name string) []string {

@@ -10,6 +10,9 @@ func (q *Queue) Elapsed(f func() error) (time.Duration, error) {
 	if err := q.usable("Elapsed"); err != nil {
 		return 0, err
 	}
+	if f == nil {
+		return 0, argErr("Elapsed", "f", "nil function")
+	}
 	if t, ok := q.eng.(interface {
 		elapsed(func() error) (time.Duration, error)
 	}); ok {

@@ -21,7 +21,10 @@ type ArgError struct {
 }
 
 func (e *ArgError) Error() string {
-	return fmt.Sprintf("batchlas: %s: argument %s: %s", e.Op, e.Arg, e.Rule)
+	if e == nil {
+		return "batchlas: <nil ArgError>"
+	}
+	return fmt.Sprintf("batchlas: %s: argument %s: %s", e.Op, e.Arg, unprefixed(e.Rule))
 }
 
 func (e *ArgError) Unwrap() error { return ErrInvalidArgument }
@@ -41,8 +44,11 @@ type NoRouteError struct {
 }
 
 func (e *NoRouteError) Error() string {
+	if e == nil {
+		return "batchlas: <nil NoRouteError>"
+	}
 	return fmt.Sprintf("batchlas: %s: no route for %s %s on %s (tried %s)",
-		e.Op, e.DType, e.Key, e.Backend, strings.Join(e.Tried, "; "))
+		e.Op, e.DType, e.Key, e.Backend, unprefixed(strings.Join(e.Tried, "; ")))
 }
 
 // DeviceError reports a failed driver or library call.
@@ -54,5 +60,19 @@ type DeviceError struct {
 }
 
 func (e *DeviceError) Error() string {
+	if e == nil {
+		return "batchlas: <nil DeviceError>"
+	}
 	return fmt.Sprintf("batchlas: %s: %s failed: %s (%d)", e.Library, e.Call, e.Name, e.Status)
 }
+
+// closedError is ErrClosed met by an operation.
+type closedError struct{ op string }
+
+func (e *closedError) Error() string { return "batchlas: " + e.op + ": queue is closed" }
+
+func (e *closedError) Unwrap() error { return ErrClosed }
+
+// unprefixed drops the "batchlas: " prefixes of error texts quoted inside another error's
+// text, so that every message carries the prefix exactly once, at its start.
+func unprefixed(s string) string { return strings.ReplaceAll(s, "batchlas: ", "") }

@@ -7,7 +7,8 @@ package batchlas
 // where op(X) is X, X^T or X^H as transA and transB say (for real types ConjTrans is
 // Trans), op(A_b) is m-by-k, op(B_b) is k-by-n and C_b is m-by-n. C is overwritten; A and B
 // are only read. As in BLAS, C is not read when beta is 0 (NaN in C does not reach the
-// result), and k = 0 gives C = beta C. C must not overlap A or B.
+// result); alpha = 0 or k = 0 gives C = beta C without reading A or B, and with beta = 1 as
+// well leaves C untouched. C must not overlap A or B.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad transA or transB; a nil, freed or foreign
 // matrix; op(A), op(B) and C whose sizes do not agree; batches of different sizes.

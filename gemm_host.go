@@ -39,13 +39,12 @@ func gemmKernel[T Scalar]() gemmFunc[T] {
 
 // colGemm is a column-major gemm over gonum's row-major one. Read row-major, each
 // column-major matrix is its transpose, so it computes C^T = op(B)^T op(A)^T: the operands
-// and sizes swap and the transposes carry over unchanged. k = 0 is done here, because gonum
-// checks the length of the empty A and B against their leading dimensions, and so is alpha
-// = 0, because gonum's gemm still multiplies A and B then (NaN in them would reach C).
+// and sizes swap and the transposes carry over unchanged. The quick return is done here:
+// gonum's Sgemm and Dgemm (v0.17.0) multiply by alpha = 0, so that NaN in A or B reaches C,
+// and they check the length of an empty A and B (k = 0) against their leading dimensions.
 func colGemm[T float32 | float64](rowMajor func(tA, tB blas.Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int)) gemmFunc[T] {
 	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
-		if k == 0 || alpha == 0 {
-			gemmScale(beta, m, n, c, ldc)
+		if gemmQuick(alpha, beta, m, n, k, c, ldc) {
 			return
 		}
 		rowMajor(blasTrans(tB), blasTrans(tA), n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
@@ -131,6 +130,17 @@ func (l cplxLevel1[T]) gemmDot(tA, tB Transpose, m, n, k int, alpha T, a []T, ld
 // zgemmShort is the column length below which zgemm's axpy is a plain loop: the level-1
 // call costs more than it saves on shorter columns.
 const zgemmShort = 8
+
+// gemmQuick is BLAS gemm's quick return: with alpha = 0 or k = 0 it sets the m-by-n C to
+// beta C, reading neither A nor B (nor C when beta is 0, and not writing it when beta is 1),
+// and reports true; otherwise it does nothing and reports false.
+func gemmQuick[T Scalar](alpha, beta T, m, n, k int, c []T, ldc int) bool {
+	if alpha != 0 && k != 0 {
+		return false
+	}
+	gemmScale(beta, m, n, c, ldc)
+	return true
+}
 
 // gemmScale sets the r-by-c column-major matrix x to beta x; beta = 0 clears it without
 // reading it, as BLAS does.

@@ -8,7 +8,8 @@ package batchlas
 // are flat: x_b is x[b*nx : (b+1)*nx] and y_b is y[b*ny : (b+1)*ny], with nx = cols and
 // ny = rows of A for NoTrans, the other way round otherwise. y is overwritten (elements past
 // ny*batch are not touched); A and x are only read. As in BLAS, y is not read when beta is
-// 0; an empty inner size (nx = 0) gives y = beta y. y must not overlap A or x.
+// 0; alpha = 0 or an empty inner size (nx = 0) gives y = beta y without reading A or x (and
+// leaves y untouched when beta is 1). y must not overlap A or x.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad trans; a nil, freed or foreign a, x or y;
 // x shorter than nx*batch or y shorter than ny*batch. *NoRouteError when no family of the

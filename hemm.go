@@ -7,7 +7,8 @@ package batchlas
 // where A_b is Hermitian, B_b and C_b are m-by-n, and A_b is m-by-m (Left) or n-by-n
 // (Right). Only the uplo triangle of A_b is read, and the imaginary parts of its diagonal are
 // taken as zero. For real types Hemm is Symm. C is overwritten; when beta is zero C is not
-// read. All three matrices must have the same batch count.
+// read; alpha = 0 gives C = beta C without reading A or B, as for Symm. All three matrices
+// must have the same batch count.
 //
 // Errors: as for Symm.
 func Hemm[T Scalar](q *Queue, side Side, uplo Uplo, alpha T, a, b *Matrix[T], beta T, c *Matrix[T]) error {

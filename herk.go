@@ -9,7 +9,7 @@ package batchlas
 // float32 and complex64. C_b is n-by-n; only its uplo triangle is read and written, the other
 // triangle is left untouched, and the diagonal comes out real (its imaginary parts are taken
 // as zero, except that alpha = 0 or k = 0 with beta = 1 leaves C as it is). When beta is zero
-// C is not read. Trans is rejected for complex types; for real types Herk is Syrk, and Trans
+// C is not read; alpha = 0 or k = 0 gives C = beta C without reading A. Trans is rejected for complex types; for real types Herk is Syrk, and Trans
 // and ConjTrans mean the same. a and c must have the same batch count.
 //
 // Errors: as for Syrk.

@@ -142,7 +142,10 @@ func NewMatrixStrided[T Scalar](q *Queue, rows, cols, ld, stride, batch int) (*M
 	}
 	n := m.extent()
 	if n > maxElements/sizeOf[T]() {
-		return nil, argErr(op, "m", "%d elements of %d bytes do not fit in memory", n, sizeOf[T]())
+		return nil, argErr(op, "rows, cols, batch", "%d elements of %d bytes do not fit in memory", n, sizeOf[T]())
+	}
+	if err := q.fits(op, "rows, cols, batch", n*sizeOf[T]()); err != nil {
+		return nil, err
 	}
 	mem, err := newAllocation(q, op, n*sizeOf[T]())
 	if err != nil {
@@ -197,23 +200,54 @@ func (m *Matrix[T]) extent() int {
 	return (m.batch-1)*m.strd + (m.cols-1)*m.ld + m.rows
 }
 
-// Rows is the number of rows of each matrix.
-func (m *Matrix[T]) Rows() int { return m.rows }
+// Rows is the number of rows of each matrix; 0 for a nil matrix, as for LD, Stride, Cols
+// and Batch.
+func (m *Matrix[T]) Rows() int {
+	if m == nil {
+		return 0
+	}
+	return m.rows
+}
 
 // Cols is the number of columns of each matrix.
-func (m *Matrix[T]) Cols() int { return m.cols }
+func (m *Matrix[T]) Cols() int {
+	if m == nil {
+		return 0
+	}
+	return m.cols
+}
 
 // LD is the leading dimension: elements between the starts of consecutive columns.
-func (m *Matrix[T]) LD() int { return m.ld }
+func (m *Matrix[T]) LD() int {
+	if m == nil {
+		return 0
+	}
+	return m.ld
+}
 
 // Stride is the number of elements between the starts of consecutive matrices.
-func (m *Matrix[T]) Stride() int { return m.strd }
+func (m *Matrix[T]) Stride() int {
+	if m == nil {
+		return 0
+	}
+	return m.strd
+}
 
 // Batch is the number of matrices.
-func (m *Matrix[T]) Batch() int { return m.batch }
+func (m *Matrix[T]) Batch() int {
+	if m == nil {
+		return 0
+	}
+	return m.batch
+}
 
-// Queue is the queue the matrix lives on.
-func (m *Matrix[T]) Queue() *Queue { return m.q }
+// Queue is the queue the matrix lives on; nil for a nil matrix.
+func (m *Matrix[T]) Queue() *Queue {
+	if m == nil {
+		return nil
+	}
+	return m.q
+}
 
 // View returns the r-by-c sub-matrix whose element (0, 0) is element (i, j) of each matrix.
 // It shares memory with m.
@@ -293,10 +327,10 @@ func (m *Matrix[T]) check(q *Queue, op, name string) error {
 	return nil
 }
 
-// checkOwn validates m as the receiver of a copy: check on m's own queue, nil included.
+// checkOwn validates m as the receiver of a data-moving method.
 func (m *Matrix[T]) checkOwn(op string) error {
 	if m == nil {
-		return m.usable(op, "m")
+		return argErr(op, "m", "nil matrix")
 	}
 	return m.check(m.q, op, "m")
 }
@@ -396,6 +430,9 @@ func (m *Matrix[T]) mat(b int) []T {
 
 // String describes the matrix's layout.
 func (m *Matrix[T]) String() string {
+	if m == nil {
+		return fmt.Sprintf("Matrix[%s](nil)", dtypeName[T]())
+	}
 	return fmt.Sprintf("Matrix[%s](%dx%d ld=%d stride=%d batch=%d)", dtypeName[T](), m.rows, m.cols, m.ld, m.strd, m.batch)
 }
 
@@ -418,6 +455,9 @@ func NewVector[E Element](q *Queue, n int) (*Vector[E], error) {
 	if n < 0 || n > maxElements/sizeOf[E]() {
 		return nil, argErr(op, "n", "length %d out of range", n)
 	}
+	if err := q.fits(op, "n", n*sizeOf[E]()); err != nil {
+		return nil, err
+	}
 	mem, err := newAllocation(q, op, n*sizeOf[E]())
 	if err != nil {
 		return nil, err
@@ -429,11 +469,21 @@ func NewVector[E Element](q *Queue, n int) (*Vector[E], error) {
 	return v, nil
 }
 
-// Len is the number of elements.
-func (v *Vector[E]) Len() int { return v.n }
+// Len is the number of elements; 0 for a nil vector.
+func (v *Vector[E]) Len() int {
+	if v == nil {
+		return 0
+	}
+	return v.n
+}
 
-// Queue is the queue the vector lives on.
-func (v *Vector[E]) Queue() *Queue { return v.q }
+// Queue is the queue the vector lives on; nil for a nil vector.
+func (v *Vector[E]) Queue() *Queue {
+	if v == nil {
+		return nil
+	}
+	return v.q
+}
 
 // Slice returns elements from, ..., to-1, sharing memory with v.
 func (v *Vector[E]) Slice(from, to int) (*Vector[E], error) {
@@ -492,10 +542,10 @@ func (v *Vector[E]) check(q *Queue, op, name string, need int) error {
 	return nil
 }
 
-// checkOwn validates v as the receiver of a copy: check on v's own queue, nil included.
+// checkOwn validates v as the receiver of a data-moving method.
 func (v *Vector[E]) checkOwn(op string) error {
 	if v == nil {
-		return v.usable(op, "v")
+		return argErr(op, "v", "nil vector")
 	}
 	return v.check(v.q, op, "v", 0)
 }

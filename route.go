@@ -72,6 +72,9 @@ func init() {
 
 // pinRoute is route.Pin, for this package's own tests.
 func pinRoute(op, spelling string) (restore func(), err error) {
+	if strings.TrimSpace(op) == "" {
+		return nil, argErr("route.Pin", "op", "empty op name")
+	}
 	restore, err = selection.Pin(op, spelling)
 	if err != nil {
 		return nil, argErr("route.Pin", "spelling", "%v", err)

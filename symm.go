@@ -7,7 +7,8 @@ package batchlas
 // where A_b is symmetric (complex symmetric, A = A^T with no conjugation, for complex types),
 // B_b and C_b are m-by-n, and A_b is m-by-m (Left) or n-by-n (Right). Only the uplo triangle
 // of A_b is read. C is overwritten; when beta is zero C is not read, so it may hold anything.
-// All three matrices must have the same batch count.
+// As in BLAS, alpha = 0 gives C = beta C without reading A or B (and leaves C untouched when
+// beta is 1). All three matrices must have the same batch count.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad side or uplo, a nil or foreign matrix, a
 // non-square a, shapes that do not conform or differing batch counts; *NoRouteError when no

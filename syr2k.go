@@ -6,9 +6,10 @@ package batchlas
 //	C_b = alpha (A_b^T B_b + B_b^T A_b) + beta C_b  (trans Trans, A_b and B_b k-by-n),
 //
 // with no conjugation for complex types. C_b is n-by-n; only its uplo triangle is read and
-// written, the other triangle is left untouched. When beta is zero C is not read. ConjTrans
-// is rejected for complex types (use Her2k) and means Trans for real types. All three
-// matrices must have the same batch count.
+// written, the other triangle is left untouched. When beta is zero C is not read; alpha = 0
+// or k = 0 gives C = beta C without reading A or B (and leaves C untouched when beta is 1).
+// ConjTrans is rejected for complex types (use Her2k) and means Trans for real types. All
+// three matrices must have the same batch count.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad uplo or trans, a nil or foreign matrix, a
 // non-square c, an a or b that does not conform, or differing batch counts; *NoRouteError

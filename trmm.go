@@ -7,7 +7,7 @@ package batchlas
 // in place, where op(A) is A, A^T or A^H as transA says (for real types ConjTrans is Trans),
 // A_b is triangular as uplo says, of order m (Left) or n (Right), and B_b is m-by-n. Only the
 // named triangle of A is read; with diag Unit its diagonal is taken as ones and not read
-// either. A must not overlap B.
+// either. As in BLAS, alpha = 0 sets B to zero without reading A or B. A must not overlap B.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad side, uplo, transA or diag; a nil, freed or
 // foreign matrix; a non-square a or one whose order does not match b; batches of different

@@ -67,9 +67,12 @@ func gemvCUBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
 }
 
 // scaleVector sets the n elements at y to beta y; beta 0 writes zeros (NaN in y does not
-// survive), as BLAS's beta = 0 does.
+// survive), as BLAS's beta = 0 does, and beta 1 touches nothing, as BLAS's quick return.
 func scaleVector[T Scalar](q *Queue, beta T, y uintptr, n int) error {
-	if beta == 0 {
+	switch beta {
+	case 1:
+		return nil
+	case 0:
 		return cudaOf(q).zero32(y, n*sizeOf[T]()/4)
 	}
 	s := scalars(beta)

@@ -24,11 +24,11 @@ var (
 
 func cudaVendorLibs() error {
 	vendorOnce.Do(func() {
-		if cublasLib, vendorErr = openLib("cublas", "libcublas.so.13", "libcublas.so.12", "libcublas.so"); vendorErr != nil {
+		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12", "libcublas.so"); vendorErr != nil {
 			return
 		}
 		cublasLib.nameOf = cublasStatusName
-		if solverLib, vendorErr = openLib("cusolver", "libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"); vendorErr != nil {
+		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"); vendorErr != nil {
 			return
 		}
 		solverLib.nameOf = cusolverStatusName

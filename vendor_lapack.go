@@ -130,10 +130,10 @@ func lapackParts[T Scalar, C any](names []string, launch func(fns []uintptr, c *
 				return ""
 			}
 			if err := lapackOpen(); err != nil {
-				return err.Error()
+				return unprefixed(err.Error())
 			}
 			if _, err := resolve(); err != nil {
-				return err.Error()
+				return unprefixed(err.Error())
 			}
 			return ""
 		},

@@ -81,6 +81,11 @@ func gemmLAPACK[T Scalar]() family[gemmCall[T]] {
 		ta, tb, mm, nn, kk := ftrans[T](g.transA), ftrans[T](g.transB), fint(m), fint(n), fint(k)
 		alpha, beta, lda, ldb, ldc := fval(g.alpha), fval(g.beta), fint(a.ld), fint(b.ld), fint(c.ld)
 		lapackBatch(c.batch, nil, func(i int, _ unsafe.Pointer) {
+			// OpenBLAS (0.3.21, on small matrices at least) multiplies by alpha = 0, so that
+			// NaN in A or B reaches C: the quick return is done here.
+			if gemmQuick(g.alpha, g.beta, m, n, k, c.mat(i), c.ld) {
+				return
+			}
 			fortranCall(fn, 2, ta, tb, mm, nn, kk, alpha, elemPtr(a.mat(i)), lda, elemPtr(b.mat(i)), ldb,
 				beta, elemPtr(c.mat(i)), ldc)
 		})
@@ -88,8 +93,9 @@ func gemmLAPACK[T Scalar]() family[gemmCall[T]] {
 	})
 }
 
-// gemvLAPACK runs ?gemv on every matrix. An empty inner size (nx = 0) gives y = beta y, as
-// the host family does; ?gemv would leave y as it is.
+// gemvLAPACK runs ?gemv on every matrix. alpha = 0 or an empty inner size (nx = 0) gives
+// y = beta y through gemm's quick return, as the host family does; ?gemv would leave y as it
+// is for nx = 0.
 func gemvLAPACK[T Scalar]() family[gemvCall[T]] {
 	return lapackPart[T]("gemv", func(fn uintptr, g *gemvCall[T]) error {
 		a, x, y := g.a, g.x.host(), g.y.host()
@@ -98,8 +104,7 @@ func gemvLAPACK[T Scalar]() family[gemvCall[T]] {
 		alpha, beta := fval(g.alpha), fval(g.beta)
 		lapackBatch(a.batch, nil, func(i int, _ unsafe.Pointer) {
 			yi := y[i*ny : (i+1)*ny]
-			if nx == 0 {
-				gemmScale(g.beta, ny, 1, yi, max(1, ny))
+			if gemmQuick(g.alpha, g.beta, ny, 1, nx, yi, max(1, ny)) {
 				return
 			}
 			fortranCall(fn, 1, trans, m, n, alpha, elemPtr(a.mat(i)), lda, elemPtr(x[i*nx:]), one, beta, elemPtr(yi), one)

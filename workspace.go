@@ -1,5 +1,7 @@
 package batchlas
 
+import "errors"
+
 // arena is a queue's workspace: one buffer that grows to the largest request and is reused
 // by every call that was not given a workspace of its own.
 type arena struct {
@@ -15,23 +17,30 @@ type workspace struct {
 }
 
 // lease returns at least bytes of workspace; the caller holds q.mu or owns q exclusively.
-// Growing waits for the queue first, since work in flight may still use the old buffer.
-func (a *arena) lease(q *Queue, bytes int) (workspace, error) {
-	if bytes > a.bytes {
-		if err := a.release(q); err != nil {
+// Growing takes the new buffer before it gives up the old one, so that a size q cannot hold
+// leaves the arena as it was; freeing the old buffer waits for the queue first, since work in
+// flight may still use it.
+func (a *arena) lease(q *Queue, op string, bytes int) (workspace, error) {
+	if bytes <= a.bytes {
+		return workspace{ptr: a.ptr, host: a.host}, nil
+	}
+	if err := q.fits(op, "bytes", bytes); err != nil {
+		return workspace{}, err
+	}
+	grown := arena{bytes: bytes}
+	if d, ok := q.eng.(devEngine); ok {
+		p, err := d.alloc(bytes)
+		if err != nil {
 			return workspace{}, err
 		}
-		if d, ok := q.eng.(devEngine); ok {
-			p, err := d.alloc(bytes)
-			if err != nil {
-				return workspace{}, err
-			}
-			a.ptr = p
-		} else {
-			a.host = make([]byte, bytes)
-		}
-		a.bytes = bytes
+		grown.ptr = p
+	} else {
+		grown.host = make([]byte, bytes)
 	}
+	if err := a.release(q); err != nil {
+		return workspace{}, errors.Join(err, grown.release(q))
+	}
+	*a = grown
 	return workspace{ptr: a.ptr, host: a.host}, nil
 }
 
@@ -61,7 +70,7 @@ func (q *Queue) Reserve(bytes int) error {
 	if err := q.usable("Reserve"); err != nil {
 		return err
 	}
-	_, err := q.arena.lease(q, bytes)
+	_, err := q.arena.lease(q, "Reserve", bytes)
 	return err
 }
 

@@ -42,6 +42,9 @@ import (
 // "route"; native and vendor choose automatically, with a warning, when nothing in their class
 // can run. Pins are process-wide: tests and benchmarks use them to run one family on purpose.
 func Pin(op, spelling string) (restore func(), err error) {
+	if strings.TrimSpace(op) == "" {
+		return nil, &batchlas.ArgError{Op: "route.Pin", Arg: "op", Rule: "empty op name"}
+	}
 	restore, err = selection.Pin(op, spelling)
 	if err != nil {
 		return nil, &batchlas.ArgError{Op: "route.Pin", Arg: "spelling", Rule: err.Error()}
@@ -76,10 +79,15 @@ func Ops() []string { return routing.Ops() }
 // parse, a candidate that is not a family of its op). Tests check that it is empty.
 func Problems() []string { return routing.Library.Problems() }
 
-// SetLog sends selection's warnings and trace lines, normally on stderr, to w, and returns
-// a function that restores the previous writer. Each writer receives the trace of the calls
-// made while it was set.
-func SetLog(w io.Writer) (restore func()) { return routing.Library.SetOutput(w) }
+// SetLog sends selection's warnings and trace lines, normally on stderr, to w (nil: nowhere),
+// and returns a function that restores the previous writer. Each writer receives the trace
+// of the calls made while it was set.
+func SetLog(w io.Writer) (restore func()) {
+	if w == nil {
+		w = io.Discard
+	}
+	return routing.Library.SetOutput(w)
+}
 
 // Trace turns the trace on (as BATCHLAS_SELECT_TRACE=1 does) until restore is called, which
 // prints the lines still held and puts back the environment's setting. The lines go to the

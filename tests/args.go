@@ -192,9 +192,9 @@ func MatrixCases[T batchlas.Scalar](t testing.TB, q, other *batchlas.Queue, arg 
 	}
 }
 
-// VectorCases are the cases that every vector argument of n elements must refuse: nil,
-// freed memory, a vector of the other queue, and one element short. call makes the call
-// with its vector as the argument arg and valid others.
+// VectorCases are the cases that every vector argument of n elements must refuse: nil, a
+// zero Vector (not made by NewVector), freed memory, a vector of the other queue, and one
+// element short. call makes the call with its vector as the argument arg and valid others.
 func VectorCases[E batchlas.Element](t testing.TB, q, other *batchlas.Queue, arg string, n int, call func(*batchlas.Vector[E]) error) []ArgCase {
 	t.Helper()
 	freed := UploadVector(t, q, make([]E, n))
@@ -205,6 +205,7 @@ func VectorCases[E batchlas.Element](t testing.TB, q, other *batchlas.Queue, arg
 	short := UploadVector(t, q, make([]E, n-1))
 	return []ArgCase{
 		{"nil " + arg, arg, func() error { return call(nil) }},
+		{"zero " + arg, arg, func() error { return call(&batchlas.Vector[E]{}) }},
 		{"freed " + arg, arg, func() error { return call(freed) }},
 		{"foreign " + arg, arg, func() error { return call(foreign) }},
 		{"short " + arg, arg, func() error { return call(short) }},

@@ -212,6 +212,13 @@ func run(cfg config, out io.Writer) error {
 		defer f.Close()
 		jw = f
 	}
+	// The device chosen, and with Auto why no GPU was; beside JSON lines on stdout it goes to
+	// stderr.
+	devOut := out
+	if jw == out {
+		devOut = os.Stderr
+	}
+	fmt.Fprintf(devOut, "device: %v\n", q.Device())
 	var rows []result
 	for _, j := range jobs {
 		rs, err := measure(q, j, cfg.arms, cfg.reps)

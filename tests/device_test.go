@@ -1,0 +1,78 @@
+package tests
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+// TestAutoDevice: the device Auto chose is visible: Device.String names it, and on the host
+// says in one line why CUDA was not used; the selection trace prints it once.
+func TestAutoDevice(t *testing.T) {
+	log := routeLog(t)
+	setEnv(t, "BATCHLAS_SELECT_TRACE", "1")
+	var s string
+	for range 2 {
+		q, err := batchlas.NewQueue(batchlas.Auto)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := q.Device()
+		s = d.String()
+		q.Close()
+		switch {
+		case d.Backend == batchlas.CUDA:
+			if d.Fallback != "" || !strings.HasPrefix(s, "cuda ("+d.Name+", "+d.Key) {
+				t.Errorf("Auto chose CUDA: Device %q, fallback %q", s, d.Fallback)
+			}
+		case d.Backend != batchlas.Host:
+			t.Fatalf("Auto chose %v", d.Backend)
+		case d.Fallback == "" || strings.Contains(d.Fallback, "\n") || strings.Contains(d.Fallback, "batchlas:"):
+			t.Errorf("Auto fell back to the host; the reason %q is not one unprefixed line", d.Fallback)
+		case s != fmt.Sprintf("host (cpu, %d cores); cuda not used: %s", d.Units, d.Fallback):
+			t.Errorf("Device.String of Auto's host queue: %q", s)
+		}
+	}
+	if n := strings.Count(log.String(), "batchlas: device: "+s+"\n"); n != 1 {
+		t.Errorf("the trace printed the device %d times, want once:\n%s", n, log)
+	}
+	h, err := batchlas.NewQueue(batchlas.Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if d := h.Device(); d.Fallback != "" || d.String() != fmt.Sprintf("host (cpu, %d cores)", d.Units) {
+		t.Errorf("Device.String of a host queue: %q", d.String())
+	}
+	if s := (batchlas.Device{}).String(); s != "no device" {
+		t.Errorf("Device{}.String() = %q", s)
+	}
+}
+
+// TestNoGPUMessage: asking for a GPU that is not there (CUDA without a driver or a device,
+// ROCm, which is not implemented) gives an error whose first line says what is missing and
+// what to do, short enough to read; no text advises the rocm tag.
+func TestNoGPUMessage(t *testing.T) {
+	for _, b := range []batchlas.Backend{batchlas.CUDA, batchlas.ROCm} {
+		q, err := batchlas.NewQueue(b)
+		if err == nil {
+			q.Close()
+			continue
+		}
+		first, rest, _ := strings.Cut(err.Error(), "\n")
+		t.Logf("%v: %s", b, first)
+		if len(first) > 200 || !strings.HasPrefix(first, "batchlas: ") || !strings.Contains(first, "batchlas.Host") {
+			t.Errorf("%v: first line %q: want under 200 characters, naming what is missing and batchlas.Host", b, first)
+		}
+		if strings.Contains(err.Error(), "-tags rocm") {
+			t.Errorf("%v: %q advises the rocm tag, which has no backend", b, err)
+		}
+		for _, line := range strings.Split(rest, "\n") {
+			if rest != "" && strings.Count(rest, line) != 1 {
+				t.Errorf("%v: line %q repeats", b, line)
+			}
+		}
+	}
+}
