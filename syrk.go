@@ -44,7 +44,7 @@ func (s *syrkCall[T]) kernel() rankKernel[T] {
 }
 
 func syrkFamilies[T Scalar]() []family[syrkCall[T]] {
-	return append(rankNativeFamilies((*syrkCall[T]).kernel),
+	return append(rankNativeList((*syrkCall[T]).kernel),
 		vendorFamily(syrkLAPACK[T](), syrkCUDAVendor[T]()),
 		family[syrkCall[T]]{name: "host", canRun: func(q *Queue, _ *syrkCall[T]) bool { return onHost(q) }, launch: syrkHost[T]},
 	)
@@ -60,10 +60,10 @@ type rankKernel[T Scalar] struct {
 	herm, two   bool
 }
 
-// rankNativeFamilies are the native families of a rank-k op: "gram" (one block a matrix,
+// rankNativeList are the native families of a rank-k op: "gram" (one block a matrix,
 // one tile covering C; n <= 128, 64 for complex types) and "triangular" (the tiles of C's
 // triangle, any n). kernel gives a call's rankKernel.
-func rankNativeFamilies[T Scalar, C any](kernel func(*C) rankKernel[T]) []family[C] {
+func rankNativeList[T Scalar, C any](kernel func(*C) rankKernel[T]) []family[C] {
 	var fams []family[C]
 	for _, name := range []string{"gram", "triangular"} {
 		fams = append(fams, family[C]{name: name,

@@ -218,7 +218,7 @@ func run(cfg config, out io.Writer) error {
 	if jw == out {
 		devOut = os.Stderr
 	}
-	fmt.Fprintf(devOut, "device: %v\n", q.Device())
+	fmt.Fprintln(devOut, deviceLine(q))
 	var rows []result
 	for _, j := range jobs {
 		rs, err := measure(q, j, cfg.arms, cfg.reps)
@@ -235,7 +235,6 @@ func run(cfg config, out io.Writer) error {
 			}
 		}
 	}
-	fmt.Fprintln(out, deviceLine(q))
 	printTable(out, q, rows, len(cfg.arms))
 	printLegend(out, q)
 	if cfg.plot != "" {
@@ -402,9 +401,14 @@ func deviceLine(q *batchlas.Queue) string {
 		line += fmt.Sprintf(", %d goroutines", d.Units)
 	}
 	if r := roofGBs(d); r > 0 {
-		return line + fmt.Sprintf(", memory roof %.0f GB/s", r)
+		line += fmt.Sprintf(", memory roof %.0f GB/s", r)
+	} else {
+		line += ", memory roof unknown"
 	}
-	return line + ", memory roof unknown"
+	if d.Fallback != "" {
+		line += "; cuda not used: " + d.Fallback // Auto fell back to the host
+	}
+	return line
 }
 
 func printTable(w io.Writer, q *batchlas.Queue, rows []result, arms int) {
