@@ -32,7 +32,7 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 			if c.a.rows == 0 || c.a.batch == 0 {
 				return 0
 			}
-			_, parts, _, _, err := syevParts(q, c)
+			_, parts, _, _, err := syevParts(q, c, syevAuto)
 			if err != nil {
 				return 0
 			}
@@ -44,32 +44,41 @@ func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 
 // The routes of syevCUDA: cuSOLVER's batched Jacobi solver for n <= 32, XsyevBatched above
 // while its workspace stays within xsyevMaxWork, and otherwise (its workspace explodes for
-// some shapes) cusolverDn<t>syevd once per matrix on the stream.
+// some shapes) cusolverDn<t>syevd once per matrix on the stream. syevAuto picks among them
+// as said; batchbench forces each one in turn (vendorref.Syev) to time every vendor route.
 const (
-	syevJacobi = iota
+	syevAuto = iota
+	syevJacobi
 	syevBatched
 	syevLoop
 )
 
-// syevParts picks the route and its workspace (the packed copy, the solver's device
-// workspace in bytes), with the solver's lwork in elements (Jacobi, loop) or XsyevBatched's
-// host bytes.
-func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (route int, parts []int, lwork, hostWork int, err error) {
+// syevParts picks the route (route itself unless it is syevAuto) and its workspace (the
+// packed copy, the solver's device workspace in bytes), with the solver's lwork in elements
+// (Jacobi, loop) or XsyevBatched's host bytes.
+func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) (_ int, parts []int, lwork, hostWork int, err error) {
 	n := c.a.rows
+	auto := route == syevAuto
+	if auto {
+		route = syevBatched
+		if n <= 32 {
+			route = syevJacobi
+		}
+	}
 	work := 0
-	switch {
-	case n <= 32:
-		route = syevJacobi
+	switch route {
+	case syevJacobi:
 		lwork, err = syevjWork(q, c)
 		work = lwork * sizeOf[T]()
-	default:
-		route = syevBatched
+	case syevBatched:
 		work, hostWork, err = xsyevWork(q, c)
-		if err != nil || work > xsyevMaxWork(q, c) {
+		if auto && (err != nil || work > xsyevMaxWork(q, c)) {
 			route = syevLoop
-			lwork, err = syevdWork(q, c)
-			work = lwork * sizeOf[T]()
 		}
+	}
+	if route == syevLoop {
+		lwork, err = syevdWork(q, c)
+		work = lwork * sizeOf[T]()
 	}
 	return route, []int{n * n * c.a.batch * sizeOf[T](), max(work, 1)}, lwork, hostWork, err
 }
@@ -132,6 +141,11 @@ func xsyevWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (dev, host int, er
 }
 
 func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
+	return syevCUDARoute(q, c, syevAuto)
+}
+
+// syevCUDARoute runs c on the vendor route given (syevAuto: syevParts' choice).
+func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) error {
 	a, e := c.a, cudaOf(q)
 	n, batch := a.rows, a.batch
 	if batch == 0 {
@@ -140,7 +154,7 @@ func syevCUDA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if n == 0 {
 		return e.zero32(c.info.devPtr(), batch)
 	}
-	route, parts, lwork, hostWork, err := syevParts(q, c)
+	route, parts, lwork, hostWork, err := syevParts(q, c, route)
 	if err != nil {
 		return err
 	}

@@ -49,6 +49,8 @@ var untimedFrom = map[string]string{"f32": "f64", "c64": "c128"}
 
 type line struct {
 	Op, DType, Arm, Order, Date, Commit string
+	Jobz                                string // syev's, where batchbench -jobz recorded it
+	Error                               string // why the arm could not run, if it could not
 	M, N, K, Batch                      int
 	MS                                  float64
 	Verified                            bool
@@ -86,6 +88,7 @@ func run(op, tables, device, source string, files []string) error {
 	// The last line of each (dtype, size, arm, order) wins, so that a rerun replaces a run.
 	type cell struct {
 		dtype    string
+		jobz     string
 		m, n, k  int
 		batch    int
 		arm, ord string
@@ -98,14 +101,17 @@ func run(op, tables, device, source string, files []string) error {
 		if strings.HasPrefix(l.Arm, "ref:") {
 			continue // a yardstick (batchbench's ref arms), not a family the router may choose
 		}
+		if l.Error != "" {
+			continue // the arm could not run this shape (a vendor routine's limit): no candidate
+		}
 		if !l.Verified {
 			return fmt.Errorf("%s %s n=%d arm %s failed verification", l.Op, l.DType, l.N, l.Arm)
 		}
-		c := cell{l.DType, l.M, l.N, l.K, l.Batch, l.Arm, l.Order}
+		c := cell{l.DType, l.Jobz, l.M, l.N, l.K, l.Batch, l.Arm, l.Order}
 		last[c] = l
-		if r := (cell{dtype: l.DType, m: l.M, n: l.N, k: l.K, batch: l.Batch}); !slices.Contains(keys, r) {
+		if r := (cell{dtype: l.DType, jobz: l.Jobz, m: l.M, n: l.N, k: l.K, batch: l.Batch}); !slices.Contains(keys, r) {
 			keys = append(keys, r)
-			measured[cell{dtype: l.DType, m: l.M, n: l.N, k: l.K}] = true
+			measured[cell{dtype: l.DType, jobz: l.Jobz, m: l.M, n: l.N, k: l.K}] = true
 		}
 		date, commit = max(date, l.Date), l.Commit
 	}
@@ -146,8 +152,8 @@ func run(op, tables, device, source string, files []string) error {
 			}
 			var entries []selection.Entry
 			for _, arm := range order {
-				ab, okA := last[cell{r.dtype, r.m, r.n, r.k, r.batch, arm, "AB"}]
-				ba, okB := last[cell{r.dtype, r.m, r.n, r.k, r.batch, arm, "BA"}]
+				ab, okA := last[cell{r.dtype, r.jobz, r.m, r.n, r.k, r.batch, arm, "AB"}]
+				ba, okB := last[cell{r.dtype, r.jobz, r.m, r.n, r.k, r.batch, arm, "BA"}]
 				if !okA || !okB {
 					continue
 				}
@@ -156,7 +162,7 @@ func run(op, tables, device, source string, files []string) error {
 			entries = selection.Rank(entries, order)
 			dtype, tier := r.dtype, "measured"
 			if untimed {
-				if dtype, tier = unmeasured(r.dtype), "transcribed"; dtype == "" || measured[cell{dtype: dtype, m: r.m, n: r.n, k: r.k}] {
+				if dtype, tier = unmeasured(r.dtype), "transcribed"; dtype == "" || measured[cell{dtype: dtype, jobz: r.jobz, m: r.m, n: r.n, k: r.k}] {
 					continue
 				}
 			}
@@ -165,6 +171,9 @@ func run(op, tables, device, source string, files []string) error {
 				"k": strconv.Itoa(r.k), "nrhs": strconv.Itoa(r.n), "batch": strconv.Itoa(r.batch)}
 			for k, v := range fixedOf[op] {
 				vals[k] = v
+			}
+			if r.jobz != "" {
+				vals["jobz"] = r.jobz
 			}
 			for i, k := range old.Keys {
 				v, ok := vals[k.Name]
@@ -225,7 +234,8 @@ func read(op string, files []string) ([]line, error) {
 			}
 			l := line{Op: str(raw["op"]), DType: str(raw["dtype"]), Arm: str(raw["arm"]), Order: str(raw["order"]),
 				Date: str(raw["date"]), Commit: str(raw["commit"]), M: num(raw["m"]), N: num(raw["n"]), K: num(raw["k"]),
-				Batch: num(raw["batch"]), MS: flt(raw["ms"]), Verified: raw["verified"] == true}
+				Batch: num(raw["batch"]), MS: flt(raw["ms"]), Verified: raw["verified"] == true,
+				Jobz: str(raw["jobz"]), Error: str(raw["error"])}
 			if l.Op == op {
 				out = append(out, l)
 			}

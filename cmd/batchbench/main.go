@@ -10,6 +10,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,6 +32,7 @@ type config struct {
 	backend           batchlas.Backend
 	reps              int
 	jsonOut           string
+	jobz              batchlas.Job // of syev
 }
 
 // commit is set at build time (make device-bundle) for binaries that run where there is no
@@ -59,11 +61,20 @@ func parseFlags(args []string) (config, error) {
 	arms := fs.String("arms", "auto", "family spellings to compare, e.g. vendor,tiny (auto: the router's choice)")
 	reps := fs.Int("reps", 15, "timed repetitions per arm and order")
 	jsonOut := fs.String("json", "", "append one JSON line per result to this file (- for stdout)")
+	jobz := fs.String("jobz", "V", "syev: V (eigenvalues and vectors) or N (eigenvalues only)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
 	cfg := config{ops: split(*ops), dtypes: split(*dtypes), arms: split(*arms), reps: *reps, jsonOut: *jsonOut}
 	var err error
+	switch *jobz {
+	case "V":
+		cfg.jobz = batchlas.Vectors
+	case "N":
+		cfg.jobz = batchlas.NoVectors
+	default:
+		return cfg, fmt.Errorf("-jobz: %q is neither V nor N", *jobz)
+	}
 	if cfg.ns, err = ints(*ns); err != nil {
 		return cfg, fmt.Errorf("-n: %w", err)
 	}
@@ -121,13 +132,14 @@ type job struct {
 	dtype string
 	n     int
 	batch int
+	jobz  batchlas.Job // syev's (the -jobz flag; Vectors in the demo)
 }
 
 // demo is what a new user sees first: a few verified calls that finish in seconds anywhere.
 var demo = []job{
-	{"potrf", "f32", 64, 2048}, {"potrf", "f64", 64, 2048}, {"potrf", "c128", 32, 2048},
-	{"getrf", "f64", 64, 1024}, {"geqrf", "f64", 64, 512}, {"gemm", "f32", 64, 1024},
-	{"syev", "f64", 32, 512}, {"syev", "c64", 16, 512}, {"gesvd", "f64", 32, 128},
+	{"potrf", "f32", 64, 2048, 0}, {"potrf", "f64", 64, 2048, 0}, {"potrf", "c128", 32, 2048, 0},
+	{"getrf", "f64", 64, 1024, 0}, {"geqrf", "f64", 64, 512, 0}, {"gemm", "f32", 64, 1024, 0},
+	{"syev", "f64", 32, 512, batchlas.Vectors}, {"syev", "c64", 16, 512, batchlas.Vectors}, {"gesvd", "f64", 32, 128, 0},
 }
 
 func run(cfg config, out io.Writer) error {
@@ -146,7 +158,7 @@ func run(cfg config, out io.Writer) error {
 			for _, d := range cfg.dtypes {
 				for _, n := range cfg.ns {
 					for _, b := range cfg.batches {
-						jobs = append(jobs, job{op, d, n, b})
+						jobs = append(jobs, job{op, d, n, b, cfg.jobz})
 					}
 				}
 			}
@@ -182,12 +194,16 @@ func run(cfg config, out io.Writer) error {
 		}
 	}
 	printTable(out, q, rows)
+	var errs []error
 	for _, r := range rows {
-		if !r.verified {
-			return fmt.Errorf("%s %s n=%d arm %s failed verification (residual %.3g)", r.op, r.dtype, r.n, r.arm, r.resid)
+		switch {
+		case r.err != nil:
+			errs = append(errs, fmt.Errorf("%s %s n=%d batch=%d arm %s (%s): %w", r.op, r.dtype, r.n, r.batch, r.arm, r.order, r.err))
+		case !r.verified:
+			errs = append(errs, fmt.Errorf("%s %s n=%d batch=%d arm %s failed verification (residual %.3g)", r.op, r.dtype, r.n, r.batch, r.arm, r.resid))
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // result is one arm of one job, over both orders.
@@ -201,6 +217,7 @@ type result struct {
 	bytes    float64 // fewest bytes per call
 	resid    float64 // max scaled residual over the verified matrices
 	verified bool
+	err      error // why the arm could not run, if it could not
 }
 
 // measure times every arm of j, interleaved, in both orders.
@@ -211,6 +228,9 @@ func measure(q *batchlas.Queue, j job, arms []string, reps int) ([]result, error
 		return nil, err
 	}
 	defer b.free()
+	if s, ok := b.(jobzBench); ok {
+		s.setJobz(j.jobz)
+	}
 	var out []result
 	for _, order := range []string{"AB", "BA"} {
 		seq := append([]string(nil), arms...)
@@ -224,12 +244,19 @@ func measure(q *batchlas.Queue, j job, arms []string, reps int) ([]result, error
 		}
 		times := make(map[string][]float64)
 		resid := make(map[string]float64)
+		// An arm that fails (a vendor routine refusing a shape, say) is recorded as failed
+		// and left out of the later repetitions; the other arms go on.
+		failed := make(map[string]error)
 		// One untimed round first: module load, handles, first launch.
 		for rep := -1; rep < reps; rep++ {
 			for _, arm := range seq {
+				if failed[arm] != nil {
+					continue
+				}
 				ms, r, err := timeArm(q, b, j.op, arm)
 				if err != nil {
-					return nil, fmt.Errorf("arm %s: %w", arm, err)
+					failed[arm] = err
+					continue
 				}
 				if rep >= 0 {
 					times[arm] = append(times[arm], ms)
@@ -238,10 +265,14 @@ func measure(q *batchlas.Queue, j job, arms []string, reps int) ([]result, error
 			}
 		}
 		for _, arm := range seq {
-			med, spread := stats(times[arm])
-			out = append(out, result{job: j, arm: arm, order: order, median: med, spread: spread,
-				flops: spec.flops(j.n) * float64(j.batch) * cplxFactor(j.dtype),
-				bytes: b.bytes(), resid: resid[arm], verified: resid[arm] <= verifyTol})
+			r := result{job: j, arm: arm, order: order, flops: spec.flops(j.n) * float64(j.batch) * cplxFactor(j.dtype),
+				bytes: b.bytes(), resid: inf(), err: failed[arm]}
+			if r.err == nil {
+				r.median, r.spread = stats(times[arm])
+				r.resid = resid[arm]
+				r.verified = r.resid <= verifyTol
+			}
+			out = append(out, r)
 		}
 	}
 	return out, nil
@@ -320,7 +351,10 @@ func printTable(w io.Writer, q *batchlas.Queue, rows []result) {
 			roof = fmt.Sprintf("%.1f", 100*r.bytes/1e9/(r.median/1e3)/rr)
 		}
 		ok := "yes"
-		if !r.verified {
+		switch {
+		case r.err != nil:
+			ok = "ERROR"
+		case !r.verified:
 			ok = "FAILED"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%.3f\t%.1f\t%.1f\t%s\t%.3g\t%s\t\n",
@@ -351,13 +385,20 @@ func writeJSON(w io.Writer, m meta, r result) error {
 	if rr := roofGBs(batchlas.Device{Key: keyOf(m.device)}); rr > 0 {
 		roof = 100 * r.bytes / 1e9 / (r.median / 1e3) / rr
 	}
-	line, err := json.Marshal(map[string]any{
+	fields := map[string]any{
 		"device": m.device, "driver": m.driver, "commit": m.commit, "date": m.date,
 		"op": r.op, "dtype": r.dtype, "m": r.n, "n": r.n, "k": r.n, "batch": r.batch,
 		"arm": r.arm, "order": r.order, "ms": r.median, "spread": finite(r.spread),
 		"gbs": finite(r.bytes / 1e6 / r.median), "gflops": finite(r.flops / 1e6 / r.median), "roof_pct": finite(roof),
 		"verify_err": finite(r.resid), "verified": r.verified,
-	})
+	}
+	if r.err != nil {
+		fields["error"] = r.err.Error()
+	}
+	if r.op == "syev" {
+		fields["jobz"] = r.jobz.String()
+	}
+	line, err := json.Marshal(fields)
 	if err != nil {
 		return err
 	}

@@ -68,9 +68,9 @@ func TestRegistryVerifies(t *testing.T) {
 	}
 }
 
-// TestRefArmAbsent: on the host, a ref arm is an error that says why, and no timing is
-// reported: potrf has no reference routine; geqrf's cublas one is missing from a build
-// without CUDA and, in the cuda build, refuses a host queue.
+// TestRefArmAbsent: on the host, a ref arm is a failed result that says why, with no timing
+// and not verified: potrf has no reference routine; geqrf's cublas one is missing from a
+// build without CUDA and, in the cuda build, refuses a host queue.
 func TestRefArmAbsent(t *testing.T) {
 	q, err := batchlas.NewQueue(batchlas.Host)
 	if err != nil {
@@ -83,8 +83,9 @@ func TestRefArmAbsent(t *testing.T) {
 	}
 	for op, want := range map[string]string{"potrf": `no reference routine "cublas"`, "geqrf": geqrfWant} {
 		rs, err := measure(q, job{op: op, dtype: "f64", n: 4, batch: 3}, []string{"ref:cublas"}, 1)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%s with ref:cublas on the host: results %v, error %v; want %q", op, rs, err, want)
+		if err != nil || len(rs) != 1 || rs[0].err == nil || !strings.Contains(rs[0].err.Error(), want) ||
+			rs[0].verified || rs[0].median != 0 {
+			t.Errorf("%s with ref:cublas on the host: results %v, error %v; want one failed result saying %q", op, rs, err, want)
 		}
 	}
 }

@@ -12,3 +12,11 @@ package vendorref
 // factors, for matrices scaled near overflow or underflow (1e36 and 1e-36 in float32), which
 // is why the vendor geqrf family loops cusolverDn<t>geqrf instead.
 var GeqrfBatched func(q, a, tau any) error
+
+// Syev runs one vendor route of the cuSOLVER syev family on a *batchlas.Matrix[T] a, its
+// eigenvalues in w (a *batchlas.Vector of T's real type) and info, with the jobz and uplo of
+// batchlas.Syev: route "syevj" is cusolverDn<t>syevjBatched (heevj; n <= 32), "xsyev"
+// cusolverDnXsyevBatched (whatever workspace it asks), "loop" cusolverDn<t>syevd once per
+// matrix. The family chooses among them by n and by XsyevBatched's workspace; this times
+// each, including where one fails.
+var Syev func(route string, q, jobz, uplo, a, w, info any) error
