@@ -231,7 +231,19 @@ const (
 	copyIfFailed  = 2 // only matrices whose info is not 0
 	copyTranspose = 4 // dst(i, j) = src(j, i)
 	copyConj      = 8 // conjugate (complex types only)
+	// copyLower and copyUpper copy only the elements (i, j) of dst with i >= j, or i <= j:
+	// a copy of a triangle reads and writes nothing of the other one.
+	copyLower = 16
+	copyUpper = 32
 )
+
+// copyTri is the copyMat mode that copies only the uplo triangle of dst.
+func copyTri(uplo Uplo) int {
+	if uplo == Lower {
+		return copyLower
+	}
+	return copyUpper
+}
 
 // copyMat copies rows-by-cols matrices of a batch from src (ld sld, stride sstride, in
 // elements) to dst on the stream; info (a device int32 per matrix) is read by the

@@ -324,7 +324,7 @@ func potrsCUDAVendor[T Scalar]() family[potrsCall[T]] {
 			if err != nil {
 				return err
 			}
-			return factorCopy(q, c.uplo, c.a, p[3], false, func() error {
+			return factorCopy(q, c.uplo, c.a, p[3], func() error {
 				return potrsLower(q, c.a.rows, p[3], p[0], c.b, p[1], p[2])
 			})
 		},
@@ -337,21 +337,17 @@ func potrsParts[T Scalar](a *Matrix[T]) []int {
 	return []int{8 * a.batch, 8 * a.batch, 4, a.rows * a.rows * a.batch * sizeOf[T]()}
 }
 
-// factorCopy copies the factor in the uplo triangle of a into the packed workspace w as a
-// lower factor (for Upper, w = A^H), runs f on w, and when back is set copies w back into a
-// the same way; the copy back rewrites the other triangle of a with the values it had.
-func factorCopy[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], w uintptr, back bool, f func() error) error {
+// factorCopy copies the factor in the uplo triangle of a into the lower triangle of the
+// packed workspace w as a lower factor (for Upper, w = A^H) and runs f on w; the other
+// triangle of a is neither read nor written.
+func factorCopy[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], w uintptr, f func() error) error {
 	if uplo == Upper {
-		return viaAdjoint(q, a, w, back, f)
+		return viaAdjoint(q, a, w, false, f)
 	}
-	e, n := cudaOf(q), a.rows
-	if err := copyMat[T](e, w, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, 0); err != nil {
+	if err := copyMat[T](cudaOf(q), w, a.rows, a.rows*a.rows, a.devPtr(), a.ld, a.strd, a.rows, a.rows, a.batch, 0, copyLower); err != nil {
 		return err
 	}
-	if err := f(); err != nil || !back {
-		return err
-	}
-	return copyMat[T](e, a.devPtr(), a.ld, a.strd, w, n, n*n, n, n, a.batch, 0, 0)
+	return f()
 }
 
 // potrsLower solves with the packed lower factors at w (n-by-n, stride n*n) column by
@@ -402,7 +398,7 @@ func posvCUDA[T Scalar](q *Queue, c *posvCall[T]) error {
 		return err
 	}
 	return solveKeepingFailed(q, b, p[4], c.info.devPtr(), func() error {
-		return factorCopy(q, c.uplo, a, p[3], false, func() error {
+		return factorCopy(q, c.uplo, a, p[3], func() error {
 			return potrsLower(q, a.rows, p[3], p[0], b, p[1], p[2])
 		})
 	})
