@@ -284,7 +284,19 @@ const (
 	copyIfFailed  = 2 // only matrices whose info is not 0
 	copyTranspose = 4 // dst(i, j) = src(j, i)
 	copyConj      = 8 // conjugate (complex types only)
+	// copyLower and copyUpper copy only the elements (i, j) of dst with i >= j, or i <= j:
+	// a copy of a triangle reads and writes nothing of the other one.
+	copyLower = 16
+	copyUpper = 32
 )
+
+// copyTri is the copyMat mode that copies only the uplo triangle of dst.
+func copyTri(uplo Uplo) int {
+	if uplo == Lower {
+		return copyLower
+	}
+	return copyUpper
+}
 
 // copyMat copies rows-by-cols matrices of a batch from src (ld sld, stride sstride, in
 // elements) to dst on the stream; info (a device int32 per matrix) is read by the
@@ -351,3 +363,23 @@ func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	})
 	return time.Duration(float64(ms) * 1e6), err
 }
+
+// solveKeepingFailed runs solve, which overwrites b, and then puts back B_b (from a packed
+// copy at save) for every matrix whose info is not 0.
+func solveKeepingFailed[T Scalar](q *Queue, b *Matrix[T], save, info uintptr, solve func() error) error {
+	if b.cols == 0 {
+		return nil
+	}
+	e := cudaOf(q)
+	r, n := b.rows, b.cols
+	if err := copyMat[T](e, save, r, r*n, b.devPtr(), b.ld, b.strd, r, n, b.batch, 0, 0); err != nil {
+		return err
+	}
+	if err := solve(); err != nil {
+		return err
+	}
+	return copyMat[T](e, b.devPtr(), b.ld, b.strd, save, r, r*n, r, n, b.batch, info, copyIfFailed)
+}
+
+// packedBytes is the size of m's matrices packed.
+func packedBytes[T Scalar](m *Matrix[T]) int { return m.rows * m.cols * m.batch * sizeOf[T]() }

@@ -53,11 +53,33 @@ func (c *gesvCall[T]) key() callKey {
 	return shapeKey("n", c.a.rows, "nrhs", c.b.cols, "batch", c.a.batch)
 }
 
+// gesvFamilies: every family factors as Getrf's own routing chooses (see factored), so that
+// a and ipiv end exactly as Getrf leaves them, and solves the matrices whose info is 0.
+// "regs" runs when that choice is getrf "regs", "cta" fuses when it is getrf "cta": their
+// kernels factor with the same code, in the same block shape, and solve in the same pass.
+// Otherwise "cta" solves after the factorization with getrs "cta"; "vendor" with the vendor
+// library's getrs; "host" with the pure-Go one.
 func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 	return []family[gesvCall[T]]{
 		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
-		{name: "cta", canRun: gesvCTACanRun[T], launch: gesvCTA[T]},
-		vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *gesvCall[T]) bool { return onHost(q) }, launch: gesvHost[T]},
+		{name: "cta", canRun: gesvCTACanRun[T], bufferSize: gesvCTABufferSize[T], launch: gesvCTA[T]},
+		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()), gesvFactor[T]),
+		factored(family[gesvCall[T]]{name: "host", canRun: func(q *Queue, _ *gesvCall[T]) bool { return onHost(q) }, launch: gesvHost[T]}, gesvFactor[T]),
 	}
+}
+
+// gesvFactor is the getrf family that Getrf's own routing chooses for c's matrix, and the
+// getrf call it gets.
+func gesvFactor[T Scalar](q *Queue, c *gesvCall[T], record bool) (*family[getrfCall[T]], *getrfCall[T], error) {
+	gc := &getrfCall[T]{a: c.a, ipiv: c.ipiv, info: c.info}
+	f, _, err := selectFamily(q, "getrf", dtypeName[T](), gc.key(), getrfFamilies[T](), gc, record)
+	return f, gc, err
+}
+
+// gesvFactorName is the spelling of gesvFactor's family, "" when there is none.
+func gesvFactorName[T Scalar](q *Queue, c *gesvCall[T]) string {
+	if f, _, err := gesvFactor(q, c, false); err == nil {
+		return f.candidate().Spelling.String()
+	}
+	return ""
 }

@@ -10,6 +10,8 @@ func gesvRegs[T Scalar](*Queue, *gesvCall[T]) error {
 
 func gesvCTACanRun[T Scalar](*Queue, *gesvCall[T]) bool { return false }
 
+func gesvCTABufferSize[T Scalar](*Queue, *gesvCall[T]) int { return 0 }
+
 func gesvCTA[T Scalar](*Queue, *gesvCall[T]) error {
 	return argErr("gesv", "route", "the cta family needs the cuda build")
 }

@@ -14,6 +14,7 @@ func her2kHost[T Scalar](_ *Queue, h *her2kCall[T]) error {
 	case complex128:
 		up = rank2K(blasImpl.Zher2k, alpha, h.beta)
 	}
-	rankBatch(&h.rankArgs, true, h.beta == 0, up.(rankFunc[T]))
+	_, k := h.order()
+	rankBatch(&h.rankArgs, true, h.beta == 0, realDiagonal(up.(rankFunc[T]), (h.alpha == 0 || k == 0) && h.beta == 1))
 	return nil
 }

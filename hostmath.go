@@ -213,6 +213,21 @@ func absS[T Scalar](x T) float64 {
 	return 0
 }
 
+// reS is the real part of x for any scalar type, as float64.
+func reS[T Scalar](x T) float64 {
+	switch x := any(x).(type) {
+	case float64:
+		return x
+	case float32:
+		return float64(x)
+	case complex128:
+		return real(x)
+	case complex64:
+		return float64(real(x))
+	}
+	return 0
+}
+
 // scal is x *= s.
 func scal[T Scalar](x []T, s T) {
 	for i := range x {

@@ -50,7 +50,11 @@ func ormqrWidened[N, W Scalar](newWide func() func(bool, bool, int, int, []W, in
 				nq = m
 			}
 			wa, wc, t = grow(wa, nq*k), grow(wc, m*n), grow(t, k)
-			convert(wa, nq, a, lda, nq, k)
+			// Only the reflectors, below the diagonal, are read; the rest of a's block
+			// is not the call's to read.
+			for j := 0; j < k && j+1 < nq; j++ {
+				convert(wa[j*nq+j+1:], nq, a[j*lda+j+1:], lda, nq-j-1, 1)
+			}
 			convert(wc, m, c, ldc, m, n)
 			convert(t, k, tau, k, k, 1)
 			f(left, ctrans, m, n, wa, nq, t, wc, m)

@@ -33,11 +33,6 @@ type posvCall[T Scalar] struct {
 	uplo Uplo
 	a, b *Matrix[T]
 	info *Vector[int32]
-	// factor is the potrf family that posv "cta" factors with (posvFactor in the cuda build;
-	// nil when none can), chosen once a call, when factorChosen, rather than once each for
-	// canRun, bufferSize and launch.
-	factor       *family[potrfCall[T]]
-	factorChosen bool
 }
 
 func (c *posvCall[T]) check(q *Queue) error {
@@ -58,10 +53,21 @@ func (c *posvCall[T]) key() callKey {
 	return shapeKey("uplo", c.uplo, "n", c.a.rows, "nrhs", c.b.cols, "batch", c.a.batch)
 }
 
+// posvFamilies are the ways to solve once Potrf's own routing has factored a (see factored):
+// "cta" the native CUDA solve, "vendor" the vendor library's potrs, "host" the pure-Go one.
+// Each solves only the matrices whose info is 0.
 func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
-		{name: "cta", canRun: posvCTACanRun[T], bufferSize: posvCTABufferSize[T], launch: posvCTA[T]},
-		vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]},
+		factored(family[posvCall[T]]{name: "cta", canRun: posvCTACanRun[T], launch: posvCTA[T]}, posvFactor[T]),
+		factored(vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()), posvFactor[T]),
+		factored(family[posvCall[T]]{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]}, posvFactor[T]),
 	}
+}
+
+// posvFactor is the potrf family that Potrf's own routing chooses for c's matrix, and the
+// potrf call it gets.
+func posvFactor[T Scalar](q *Queue, c *posvCall[T], record bool) (*family[potrfCall[T]], *potrfCall[T], error) {
+	pc := &potrfCall[T]{uplo: c.uplo, a: c.a, info: c.info}
+	f, _, err := selectFamily(q, "potrf", dtypeName[T](), pc.key(), potrfFamilies[T](), pc, record)
+	return f, pc, err
 }

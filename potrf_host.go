@@ -22,8 +22,8 @@ func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 
 // potrfKernel returns a constructor of single-matrix Cholesky kernels; each goroutine makes
 // its own, since a kernel may keep scratch space. float32 and complex64 run in double
-// precision on a copy: Go's complex64 arithmetic is slower than complex128, and the copy costs
-// O(n^2) against the O(n^3) factorization.
+// precision on a copy of the uplo triangle: Go's complex64 arithmetic is slower than
+// complex128, and the copy costs O(n^2) against the O(n^3) factorization.
 func potrfKernel[T Scalar]() func() func(lower bool, n int, a []T, lda int) int {
 	var k any
 	switch any(*new(T)).(type) {
@@ -40,6 +40,8 @@ func potrfKernel[T Scalar]() func() func(lower bool, n int, a []T, lda int) int 
 }
 
 // widenedPotrf runs a double-precision kernel on a single-precision matrix through scratch.
+// Only the uplo triangle goes to the scratch and back: the other triangle is the caller's,
+// and may be another call's triangle of the same storage.
 func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
 	up func([]W, int, []T, int, int, int), down func([]T, int, []W, int, int, int)) func() func(bool, int, []T, int) int {
 	return func() func(bool, int, []T, int) int {
@@ -47,10 +49,22 @@ func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
 		return func(lower bool, n int, a []T, lda int) int {
 			ldw := max(1, n)
 			w = grow(w, ldw*n)
-			up(w, ldw, a, lda, n, n)
+			eachTriColumn(lower, n, func(j, i0, i1 int) { up(w[j*ldw+i0:], ldw, a[j*lda+i0:], lda, i1-i0, 1) })
 			info := kern(lower, n, w, ldw)
-			down(a, lda, w, ldw, n, n)
+			eachTriColumn(lower, n, func(j, i0, i1 int) { down(a[j*lda+i0:], lda, w[j*ldw+i0:], ldw, i1-i0, 1) })
 			return info
+		}
+	}
+}
+
+// eachTriColumn calls f(j, i0, i1) for each column j of the uplo triangle, diagonal
+// included, of an n-by-n matrix: rows i0 <= i < i1 of column j are in the triangle.
+func eachTriColumn(lower bool, n int, f func(j, i0, i1 int)) {
+	for j := 0; j < n; j++ {
+		if lower {
+			f(j, j, n)
+		} else {
+			f(j, 0, j+1)
 		}
 	}
 }

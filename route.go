@@ -91,8 +91,9 @@ func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c 
 }
 
 // selectFamily is choose without the check of the environment's route variables, for the
-// families that route a sub-call through another op's families (posvFactor): a package-level
-// family list may refer to it without an initialization cycle through routedOpNames.
+// families that route a sub-call through another op's families (posvFactor, gesvFactor): a
+// package-level family list may refer to it without an initialization cycle through
+// routedOpNames.
 func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], func(float64), error) {
 	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
 		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) },
@@ -124,6 +125,44 @@ func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[
 		done = routes.Report(r, d)
 	}
 	return &fams[d.Index], done, nil
+}
+
+// factored turns f, a family of a combined driver (posv, gesv) that solves with the factors
+// its matrices already hold, into the whole driver: the factorization runs first, on the
+// family that the factorization's own routing (its pin, its tables, its last resort, on every
+// backend) chooses, so that the driver leaves exactly the factors that the factorization op
+// would. factor answers that family and the call it gets; it is asked afresh each time, so
+// that canRun, bufferSize and launch agree with no state kept between them.
+func factored[C, F any](f family[C], factor func(q *Queue, c *C, record bool) (*family[F], *F, error)) family[C] {
+	solveCanRun, solveSize, solve := f.canRun, f.bufferSize, f.launch
+	f.canRun = func(q *Queue, c *C) bool {
+		if !solveCanRun(q, c) {
+			return false
+		}
+		_, _, err := factor(q, c, false)
+		return err == nil
+	}
+	f.bufferSize = func(q *Queue, c *C) int {
+		n := 0
+		if solveSize != nil {
+			n = solveSize(q, c)
+		}
+		if ff, fc, err := factor(q, c, false); err == nil && ff.bufferSize != nil {
+			n = max(n, ff.bufferSize(q, fc))
+		}
+		return n
+	}
+	f.launch = func(q *Queue, c *C) error {
+		ff, fc, err := factor(q, c, true)
+		if err != nil {
+			return err
+		}
+		if err := ff.launch(q, fc); err != nil {
+			return err
+		}
+		return solve(q, c)
+	}
+	return f
 }
 
 // warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.

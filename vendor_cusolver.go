@@ -47,18 +47,20 @@ func potrfCUSOLVER[T Scalar](q *Queue, c *potrfCall[T]) error {
 	})
 }
 
-// viaAdjoint copies the square matrices of a into the packed workspace w, conjugate
-// transposed, runs f, and, when back is set, copies w's adjoint back into a.
+// viaAdjoint copies the upper triangle of the square matrices of a into the lower triangle of
+// the packed workspace w, conjugate transposed, runs f, and, when back is set, copies the
+// adjoint of w's lower triangle back into a's upper one. Neither copy touches a's lower
+// triangle: it is not the call's.
 func viaAdjoint[T Scalar](q *Queue, a *Matrix[T], w uintptr, back bool, f func() error) error {
 	e, n := cudaOf(q), a.rows
 	const adj = copyTranspose | copyConj
-	if err := copyMat[T](e, w, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, adj); err != nil {
+	if err := copyMat[T](e, w, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, adj|copyLower); err != nil {
 		return err
 	}
 	if err := f(); err != nil || !back {
 		return err
 	}
-	return copyMat[T](e, a.devPtr(), a.ld, a.strd, w, n, n*n, n, n, a.batch, 0, adj)
+	return copyMat[T](e, a.devPtr(), a.ld, a.strd, w, n, n*n, n, n, a.batch, 0, adj|copyUpper)
 }
 
 // potrfLower factors the lower triangles of the batch at base (ld and stride in elements)

@@ -163,7 +163,8 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 	if err != nil {
 		return err
 	}
-	if err := copyMat[T](e, p[0], n, n*n, a.devPtr(), a.ld, a.strd, n, n, batch, 0, 0); err != nil {
+	// Only the uplo triangle is the solver's to read; the other is not copied.
+	if err := copyMat[T](e, p[0], n, n*n, a.devPtr(), a.ld, a.strd, n, n, batch, 0, copyTri(c.uplo)); err != nil {
 		return err
 	}
 	switch route {

@@ -240,60 +240,28 @@ func gesvCUDAVendor[T Scalar]() family[gesvCall[T]] {
 		canRun: func(q *Queue, c *gesvCall[T]) bool {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
-		bufferSize: func(q *Queue, c *gesvCall[T]) int {
-			lwork, _ := getrfWork[T](q, c.a)
-			return carveBytes(append(luParts(c.a, lwork), gesvParts(c.b)...)...)
-		},
-		launch: gesvCUDA[T],
+		bufferSize: func(q *Queue, c *gesvCall[T]) int { return carveBytes(8*c.b.batch, 8*c.b.batch, packedBytes(c.b)) },
+		launch:     gesvCUDA[T],
 	}
 }
 
-// gesvParts are the workspace parts of a factor-and-solve: a pointer array and a packed
-// copy of b.
-func gesvParts[T Scalar](b *Matrix[T]) []int {
-	return []int{8 * b.batch, b.rows * b.cols * b.batch * sizeOf[T]()}
-}
-
+// gesvCUDA solves with the factors that Getrf's routing left in a (see gesvFamilies), through
+// cublas<t>getrsBatched, and puts back B_b where U_b is singular.
 func gesvCUDA[T Scalar](q *Queue, c *gesvCall[T]) error {
-	a, b, e := c.a, c.b, cudaOf(q)
-	if a.batch == 0 {
+	a, b := c.a, c.b
+	if a.batch == 0 || a.rows == 0 {
 		return nil
 	}
-	if a.rows == 0 {
-		return e.zero32(c.info.devPtr(), a.batch)
-	}
-	lwork, err := getrfWork[T](q, a)
+	p, err := carve(q, 8*b.batch, 8*b.batch, packedBytes(b))
 	if err != nil {
 		return err
 	}
-	p, err := carve(q, append(luParts(a, lwork), gesvParts(b)...)...)
-	if err != nil {
+	if err := cudaOf(q).ptrArray(p[0], a.devPtr(), a.strd*sizeOf[T](), a.batch); err != nil {
 		return err
 	}
-	if err := getrfSquare(q, a, p[:4], c.ipiv.devPtr(), c.info.devPtr()); err != nil {
-		return err
-	}
-	// p[0] still holds a's pointers.
-	return solveKeepingFailed(q, b, p[5], c.info.devPtr(), func() error {
-		return getrsBatched(q, NoTrans, a, p[0], c.ipiv.devPtr(), b, p[4])
+	return solveKeepingFailed(q, b, p[2], c.info.devPtr(), func() error {
+		return getrsBatched(q, NoTrans, a, p[0], c.ipiv.devPtr(), b, p[1])
 	})
-}
-
-// solveKeepingFailed runs solve, which overwrites b, and then puts back B_b (from a packed
-// copy at save) for every matrix whose info is not 0.
-func solveKeepingFailed[T Scalar](q *Queue, b *Matrix[T], save, info uintptr, solve func() error) error {
-	if b.cols == 0 {
-		return nil
-	}
-	e := cudaOf(q)
-	r, n := b.rows, b.cols
-	if err := copyMat[T](e, save, r, r*n, b.devPtr(), b.ld, b.strd, r, n, b.batch, 0, 0); err != nil {
-		return err
-	}
-	if err := solve(); err != nil {
-		return err
-	}
-	return copyMat[T](e, b.devPtr(), b.ld, b.strd, save, r, r*n, r, n, b.batch, info, copyIfFailed)
 }
 
 func getriCUDAVendor[T Scalar]() family[getriCall[T]] {
@@ -356,7 +324,7 @@ func potrsCUDAVendor[T Scalar]() family[potrsCall[T]] {
 			if err != nil {
 				return err
 			}
-			return factorCopy(q, c.uplo, c.a, p[3], false, func() error {
+			return factorCopy(q, c.uplo, c.a, p[3], func() error {
 				return potrsLower(q, c.a.rows, p[3], p[0], c.b, p[1], p[2])
 			})
 		},
@@ -369,21 +337,17 @@ func potrsParts[T Scalar](a *Matrix[T]) []int {
 	return []int{8 * a.batch, 8 * a.batch, 4, a.rows * a.rows * a.batch * sizeOf[T]()}
 }
 
-// factorCopy copies the factor in the uplo triangle of a into the packed workspace w as a
-// lower factor (for Upper, w = A^H), runs f on w, and when back is set copies w back into a
-// the same way; the copy back rewrites the other triangle of a with the values it had.
-func factorCopy[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], w uintptr, back bool, f func() error) error {
+// factorCopy copies the factor in the uplo triangle of a into the lower triangle of the
+// packed workspace w as a lower factor (for Upper, w = A^H) and runs f on w; the other
+// triangle of a is neither read nor written.
+func factorCopy[T Scalar](q *Queue, uplo Uplo, a *Matrix[T], w uintptr, f func() error) error {
 	if uplo == Upper {
-		return viaAdjoint(q, a, w, back, f)
+		return viaAdjoint(q, a, w, false, f)
 	}
-	e, n := cudaOf(q), a.rows
-	if err := copyMat[T](e, w, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, 0); err != nil {
+	if err := copyMat[T](cudaOf(q), w, a.rows, a.rows*a.rows, a.devPtr(), a.ld, a.strd, a.rows, a.rows, a.batch, 0, copyLower); err != nil {
 		return err
 	}
-	if err := f(); err != nil || !back {
-		return err
-	}
-	return copyMat[T](e, a.devPtr(), a.ld, a.strd, w, n, n*n, n, n, a.batch, 0, 0)
+	return f()
 }
 
 // potrsLower solves with the packed lower factors at w (n-by-n, stride n*n) column by
@@ -415,34 +379,27 @@ func posvCUDAVendor[T Scalar]() family[posvCall[T]] {
 			return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 		},
 		bufferSize: func(_ *Queue, c *posvCall[T]) int {
-			return carveBytes(append(potrsParts(c.a), gesvParts(c.b)[1])...)
+			return carveBytes(append(potrsParts(c.a), packedBytes(c.b))...)
 		},
 		launch: posvCUDA[T],
 	}
 }
 
-// posvCUDA factors W (the lower form of A, see factorCopy) with potrfBatched, copies the
-// factor back into a, and solves with W, putting back B_b where the factorization failed.
+// posvCUDA solves with the factor that Potrf's routing left in a (see posvFamilies), through
+// potrsBatched on its packed lower form W (see factorCopy), and puts back B_b where the
+// factorization failed.
 func posvCUDA[T Scalar](q *Queue, c *posvCall[T]) error {
-	a, b, e := c.a, c.b, cudaOf(q)
-	n := a.rows
-	if a.batch == 0 {
+	a, b := c.a, c.b
+	if a.batch == 0 || a.rows == 0 {
 		return nil
 	}
-	if n == 0 {
-		return e.zero32(c.info.devPtr(), a.batch)
-	}
-	p, err := carve(q, append(potrsParts(a), gesvParts(b)[1])...)
-	if err != nil {
-		return err
-	}
-	err = factorCopy(q, c.uplo, a, p[3], true, func() error {
-		return potrfLower[T](q, p[3], n, n*n, n, a.batch, p[0], c.info.devPtr())
-	})
+	p, err := carve(q, append(potrsParts(a), packedBytes(b))...)
 	if err != nil {
 		return err
 	}
 	return solveKeepingFailed(q, b, p[4], c.info.devPtr(), func() error {
-		return potrsLower(q, n, p[3], p[0], b, p[1], p[2])
+		return factorCopy(q, c.uplo, a, p[3], func() error {
+			return potrsLower(q, a.rows, p[3], p[0], b, p[1], p[2])
+		})
 	})
 }

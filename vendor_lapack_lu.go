@@ -38,20 +38,15 @@ func getrsLAPACK[T Scalar]() family[getrsCall[T]] {
 	})
 }
 
-// gesvLAPACK factors as getrfLAPACK and solves with ?getrs where U is nonsingular, as
-// LAPACK's gesv (whose OpenBLAS version would use OpenBLAS's getrf).
+// gesvLAPACK solves with ?getrs each matrix whose info is 0 (the factors are Getrf's, see
+// gesvFamilies).
 func gesvLAPACK[T Scalar]() family[gesvCall[T]] {
-	return lapackParts[T]([]string{"getrf", "getrf2", "getrs"}, func(fns []uintptr, c *gesvCall[T]) error {
-		a, b, n, ipiv := c.a, c.b, c.a.rows, c.ipiv.host()
-		lu := newLUVendor[T](fns, n, n, a.ld)
+	return lapackPart[T]("getrs", func(fn uintptr, c *gesvCall[T]) error {
+		a, b, n, ipiv, info := c.a, c.b, c.a.rows, c.ipiv.host(), c.info.host()
 		trans, nn, nrhs, lda, ldb := fchar(NoTrans), fint(n), fint(b.cols), fint(a.ld), fint(b.ld)
-		lapackEach(a.batch, c.info.host(), func() func(int, unsafe.Pointer) {
-			save, solveInfo := make([]T, n*n), fint(0)
-			return func(k int, info unsafe.Pointer) {
-				lu.factor(a.mat(k), ipiv[k*n:], save, info)
-				if *(*int32)(info) == 0 {
-					fortranCall(fns[2], 1, trans, nn, nrhs, elemPtr(a.mat(k)), lda, elemPtr(ipiv[k*n:]), elemPtr(b.mat(k)), ldb, solveInfo)
-				}
+		lapackBatch(a.batch, nil, func(k int, inf unsafe.Pointer) {
+			if info[k] == 0 {
+				fortranCall(fn, 1, trans, nn, nrhs, elemPtr(a.mat(k)), lda, elemPtr(ipiv[k*n:]), elemPtr(b.mat(k)), ldb, inf)
 			}
 		})
 		return nil
@@ -90,15 +85,14 @@ func potrsLAPACK[T Scalar]() family[potrsCall[T]] {
 	})
 }
 
-// posvLAPACK factors as potrfLAPACK and solves with ?potrs where the matrix is positive
-// definite, as LAPACK's posv (whose OpenBLAS version would use OpenBLAS's potrf).
+// posvLAPACK solves with ?potrs each matrix whose info is 0 (the factor is Potrf's, see
+// posvFamilies).
 func posvLAPACK[T Scalar]() family[posvCall[T]] {
-	return lapackParts[T]([]string{"potrf", "potrs"}, func(fns []uintptr, c *posvCall[T]) error {
-		a := c.a
-		ch, solve := newCholVendor[T](fns[0], c.uplo, a.rows, a.ld), cholSolve(fns[1], c.uplo, a, c.b)
-		lapackBatch(a.batch, c.info.host(), func(k int, info unsafe.Pointer) {
-			if ch.factor(a.mat(k), info); *(*int32)(info) == 0 {
-				solve(k, info)
+	return lapackPart[T]("potrs", func(fn uintptr, c *posvCall[T]) error {
+		info, solve := c.info.host(), cholSolve(fn, c.uplo, c.a, c.b)
+		lapackBatch(c.a.batch, nil, func(k int, inf unsafe.Pointer) {
+			if info[k] == 0 {
+				solve(k, inf)
 			}
 		})
 		return nil

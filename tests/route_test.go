@@ -277,6 +277,12 @@ func pinFor(t *testing.T, op, spelling string) {
 	t.Cleanup(restore)
 }
 
+// fusedFactor names the factorization of a combined driver whose families of the same
+// names as the factorization's fuse its code (gesv "regs" and "cta" run getrf's): such a
+// family runs only where the factorization's routing picks its namesake, so forEachFamily
+// pins the factorization to it as well.
+var fusedFactor = map[string]string{"gesv": "getrf"}
+
 // forEachFamily runs f in a subtest op/fam under the pin of each family of op.
 func forEachFamily(t *testing.T, op string, f func(t *testing.T, fam string)) {
 	t.Helper()
@@ -287,6 +293,11 @@ func forEachFamily(t *testing.T, op string, f func(t *testing.T, fam string)) {
 	for _, fam := range fams {
 		t.Run(op+"/"+fam, func(t *testing.T) {
 			pinFor(t, op, fam)
+			if factor, ok := fusedFactor[op]; ok && fam != "vendor" && fam != "host" {
+				if ffams, _, err := route.Candidates(factor, "f64"); err == nil && slices.Contains(ffams, fam) {
+					pinFor(t, factor, fam)
+				}
+			}
 			f(t, fam)
 		})
 	}
@@ -383,9 +394,10 @@ func TestRouteEveryOp(t *testing.T) {
 // setEnv sets an environment variable for the test and takes a new settings snapshot; the
 // cleanup takes one again after the variable is restored.
 func setEnv(t *testing.T, name, value string) {
+	// Registered before t.Setenv's own cleanup, so that it runs after the restore.
+	t.Cleanup(func() { selection.Reload() })
 	t.Setenv(name, value)
 	selection.Reload()
-	t.Cleanup(func() { selection.Reload() })
 }
 
 // traced runs f with the trace on and returns the trace and warnings it wrote.

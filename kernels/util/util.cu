@@ -14,6 +14,8 @@ extern "C" __global__ void fill_ptrs(char **out, char *base, i64 stride_bytes, i
 #define COPY_IF_FAILED 2 // only matrices with info[b] != 0
 #define COPY_TRANSPOSE 4 // dst(i, j) = src(j, i)
 #define COPY_CONJ 8      // negate the second half of each element (complex data only)
+#define COPY_LOWER 16    // only the elements of dst with i >= j (square matrices)
+#define COPY_UPPER 32    // only the elements of dst with i <= j (square matrices)
 
 template <typename E> __device__ __forceinline__ E conj_bits(E x);
 template <> __device__ __forceinline__ unsigned conj_bits(unsigned x) { return x; }
@@ -33,6 +35,7 @@ __device__ __forceinline__ void copy_mat(E *dst, i64 dld, i64 dstride, const E *
     const i64 b = t / per, k = t - b * per, j = k / rows, i = k - j * rows;
     if ((mode & COPY_IF_OK) && info[b] != 0) return;
     if ((mode & COPY_IF_FAILED) && info[b] == 0) return;
+    if (((mode & COPY_LOWER) && i < j) || ((mode & COPY_UPPER) && i > j)) return;
     E x = (mode & COPY_TRANSPOSE) ? src[b * sstride + i * sld + j] : src[b * sstride + j * sld + i];
     if (mode & COPY_CONJ) x = conj_bits(x);
     dst[b * dstride + j * dld + i] = x;
