@@ -5,8 +5,8 @@
 #           (kernels/build.sh: sm_80, sm_89, sm_90, sm_120, compute_80 PTX); the fatbins and
 #           MANIFEST come back as fatbins.tgz, the ptxas report as kernels_build.log.gz and the
 #           sm_90 lines and any spill as kernels_resources.txt. The later stages use them.
-#   suite   the whole conformance suite with -tags cuda (every queue, every family pinned and
-#           Auto): suite.log.gz, and the counts printed.
+#   suite   the conformance suite with -tags cuda (every queue, every family pinned and
+#           Auto; SUITE_RUN narrows it as -test.run does): suite.log.gz, and the counts printed.
 #   census  the suite built with -tags "cuda novendor" writing its coverage rows:
 #           census_cov.jsonl (here: go run ./vendorfree -from it).
 #   bench   the batchbench runs in BENCH (';'-separated lines of flags): bench.jsonl, bench.txt.
@@ -35,7 +35,7 @@ for stage in ${STAGES:-build suite census}; do
 		gzip -f "$OUT/kernels_build.log"
 		;;
 	suite)
-		(cd tests && timeout "${SUITE_TIMEOUT:-420}" ../.dev/tests.test -test.v -test.timeout 30m) >"$OUT/suite.log" 2>&1
+		(cd tests && timeout "${SUITE_TIMEOUT:-420}" ../.dev/tests.test -test.v -test.timeout 30m -test.run "${SUITE_RUN:-.}") >"$OUT/suite.log" 2>&1
 		echo "suite: rc=$? pass=$(grep -c -- '--- PASS' "$OUT/suite.log") fail=$(grep -c -- '--- FAIL' "$OUT/suite.log") skip=$(grep -c -- '--- SKIP' "$OUT/suite.log")"
 		grep -- "--- FAIL" "$OUT/suite.log" | head -20
 		gzip -f "$OUT/suite.log"
