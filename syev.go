@@ -36,7 +36,10 @@ package batchlas
 // On a CUDA queue the native families for small n are Jacobi solvers: "tiny" (a thread per
 // matrix, n <= 8 for float32, 6 for float64 and complex64, 4 for complex128) and "jacobi" (a
 // warp per matrix in shared memory, n <= 64); cyclic or parallel-order two-sided Jacobi, the
-// eigenvalues accurate to a small multiple of eps ||A_b||.
+// eigenvalues accurate to a small multiple of eps ||A_b||. Above them "cta" (one block per
+// matrix in shared memory) and "blocked" (one block per matrix, any n up to 46340, about
+// n^2 elements of T per matrix of workspace) reduce A_b to tridiagonal form by Householder
+// reflections, solve that by implicit QL/QR and back-transform, computing in T.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
@@ -103,6 +106,9 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
 		// cta: one block per matrix in shared memory, computing in T (syev_cuda.go).
 		{name: "cta", canRun: syevCTACanRun[T, R], launch: syevCTA[T, R]},
+		// blocked: one block per matrix of any order, its working copy in global workspace
+		// (syev_cuda.go).
+		{name: "blocked", canRun: syevBlockedCanRun[T, R], bufferSize: syevBlockedBufferSize[T, R], launch: syevBlocked[T, R]},
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}

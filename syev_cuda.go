@@ -114,6 +114,14 @@ func syevCTA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if done, err := quickReturn(q, n, n, a.batch, c.info); done {
 		return err
 	}
+	return cudaOf(q).launch("syev_cta", "syev_cta_"+dtypeName[T](),
+		dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, syevCTAShared[T, R](n),
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), syevFlags(c))
+}
+
+// syevFlags is the flags argument of the cta and blocked kernels: 1 for uplo Lower, 2 for
+// jobz Vectors.
+func syevFlags[T Scalar, R Real](c *syevCall[T, R]) uintptr {
 	var flags uintptr
 	if c.uplo == Lower {
 		flags |= 1
@@ -121,7 +129,45 @@ func syevCTA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	if c.jobz == Vectors {
 		flags |= 2
 	}
-	return cudaOf(q).launch("syev_cta", "syev_cta_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, syevCTAShared[T, R](n),
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), flags)
+	return flags
+}
+
+// syevBlockedMax is the largest order of the blocked family: its working copy, n columns of
+// n|1 elements, is indexed in int (kernels/syev/syev_blocked.cu).
+const syevBlockedMax = 46340
+
+// syevBlockedSlot is one matrix's workspace of the blocked kernel: the cta kernel's layout
+// at its block of 256 threads (syevCTAShared), rounded up to 256 bytes.
+func syevBlockedSlot[T Scalar, R Real](n int) int { return alignUp(syevCTAShared[T, R](n), 256) }
+
+// syevBlockedCanRun: a CUDA queue with 32-lane warps, n <= syevBlockedMax and a block per
+// matrix within the grid; any order that the workspace holds.
+func syevBlockedCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
+	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= syevBlockedMax && c.a.batch <= gridXMax
+}
+
+// syevBlockedBufferSize is a slot per matrix; none for an empty call.
+func syevBlockedBufferSize[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) int {
+	if c.a.rows == 0 {
+		return 0
+	}
+	return syevBlockedSlot[T, R](c.a.rows) * c.a.batch
+}
+
+// syevBlocked launches kernels/syev/syev_blocked.cu: one block per matrix, the batch in grid
+// x, each matrix's working copy in its slot of the workspace.
+func syevBlocked[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
+	a, n := c.a, c.a.rows
+	if done, err := quickReturn(q, n, n, a.batch, c.info); done {
+		return err
+	}
+	slot := syevBlockedSlot[T, R](n)
+	work, err := carve(q, slot*a.batch)
+	if err != nil {
+		return err
+	}
+	return cudaOf(q).launch("syev_blocked", "syev_blocked_"+dtypeName[T](),
+		dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, 0,
+		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
+		syevFlags(c), work[0], uintptr(slot))
 }

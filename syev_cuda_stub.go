@@ -19,3 +19,11 @@ func syevCTACanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return fals
 func syevCTA[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
 	return argErr("syev", "route", "the cta family needs the cuda build")
 }
+
+func syevBlockedCanRun[T Scalar, R Real](*Queue, *syevCall[T, R]) bool { return false }
+
+func syevBlockedBufferSize[T Scalar, R Real](*Queue, *syevCall[T, R]) int { return 0 }
+
+func syevBlocked[T Scalar, R Real](*Queue, *syevCall[T, R]) error {
+	return argErr("syev", "route", "the blocked family needs the cuda build")
+}

@@ -36,15 +36,21 @@ type syevCase struct {
 }
 
 func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue) {
-	// The native families end at n = 8, 6, 6, 4 (tiny: f32, f64, c64, c128) and n = 64
-	// (jacobi): each limit and one above, where a pinned family must refuse; odd orders
-	// (jacobi pads them to even).
+	// The native families end at n = 8, 6, 6, 4 (tiny: f32, f64, c64, c128), n = 64 (jacobi)
+	// and n = 232, 163, 164, 115 (cta, on an H200): each limit and one above, where a pinned
+	// family must refuse (cta's complex128 one); odd orders (jacobi pads them to even); the
+	// blocked family runs them all.
 	tiny := map[int]int{4: 8, 8: 6, 16: 4}[int(unsafe.Sizeof(*new(T)))]
 	ns := []int{1, 2, 3, 5, 16, 33, tiny, tiny + 1}
 	slices.Sort(ns)
 	layouts := append(Empty(), SquareLayouts(3, slices.Compact(ns)...)...)
 	layouts = append(layouts, Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 1024},
+		Layout{Rows: 47, Cols: 47, LDPad: 3, StridePad: 1, Batch: 3},
 		Layout{Rows: 64, Cols: 64, LDPad: 1, StridePad: 3, Batch: 2}, Layout{Rows: 65, Cols: 65, LDPad: 1, StridePad: 3, Batch: 2})
+	// complex128 one above the cta family's limit on an H200 (115), where blocked takes over.
+	if _, ok := any(*new(T)).(complex128); ok {
+		layouts = append(layouts, Layout{Rows: 116, Cols: 116, LDPad: 1, StridePad: 2, Batch: 2})
+	}
 	// Scales near overflow and underflow, and far out where the solvers must scale; the
 	// grading of "graded_wide", 1e-30 to 1e30 (float64; float32 1e-10 to 1e10).
 	big, far, grade := 1e30, 1e200, 30.0
