@@ -147,13 +147,28 @@ func (c *gesvdCall[T, R]) key() callKey {
 func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 	return []family[gesvdCall[T, R]]{
 		// jacobi:qr=0 decomposes A (A^H when wide) in shared memory; jacobi:qr=1 decomposes
-		// the R of its QR factorization there, for tall or wide matrices whose W does not fit
-		// (gesvd_cuda.go). A pin "jacobi" is the first.
-		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 0}}, canRun: gesvdJacobiCanRun[T, R](false),
-			bufferSize: gesvdJacobiBufferSize[T, R](false), launch: gesvdJacobi[T, R](false)},
-		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 1}}, canRun: gesvdJacobiCanRun[T, R](true),
-			bufferSize: gesvdJacobiBufferSize[T, R](true), launch: gesvdJacobi[T, R](true)},
+		// the R of its QR factorization there, for tall or wide matrices whose W does not fit;
+		// blocked:qr=0 and blocked:qr=1 likewise with the work arrays in global workspace, at
+		// any shape (gesvd_cuda.go). A pin "jacobi" or "blocked" is the first.
+		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{}),
+		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{qr: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true}),
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}
+}
+
+// jacobiKind is a member of the jacobi or blocked family: blocked's work arrays are in
+// global workspace (global), qr its QR path.
+type jacobiKind struct{ global, qr bool }
+
+// gesvdJacobiFamily is the member qr=0 or qr=1 of the family jacobi or blocked.
+func gesvdJacobiFamily[T Scalar, R Real](name string, k jacobiKind) family[gesvdCall[T, R]] {
+	qr := 0
+	if k.qr {
+		qr = 1
+	}
+	return family[gesvdCall[T, R]]{name: name, fields: []selection.Field{{Name: "qr", Value: qr}}, canRun: gesvdJacobiCanRun[T, R](k),
+		bufferSize: gesvdJacobiBufferSize[T, R](k), launch: gesvdJacobi[T, R](k)}
 }
