@@ -28,10 +28,10 @@ import selection "github.com/batchlas/batchlas/select"
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b was
 // decomposed, and i > 0 when i superdiagonals of its intermediate bidiagonal form did not
 // converge (LAPACK's meaning; every iteration has a sweep limit, so this returns rather than
-// hangs; the CUDA family jacobi has no bidiagonal form: its i > 0 is the number of rotations,
-// at most k, that its last sweep still made). A matrix holding NaN or Inf gets NaN in its
-// singular values and in every computed vector, and info[b] = k. The other matrices are
-// unaffected.
+// hangs; the CUDA families jacobi and blocked have no bidiagonal form: their i > 0 is the
+// number of rotations, at most k, that the last sweep still made). A matrix holding NaN or
+// Inf gets NaN in its singular values and in every computed vector, and info[b] = k. The
+// other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad job; a nil, foreign or freed a; a u or vt
 // whose shape does not match its job or whose batch differs from a's; an s of the wrong
