@@ -28,10 +28,10 @@ import selection "github.com/batchlas/batchlas/select"
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b was
 // decomposed, and i > 0 when i superdiagonals of its intermediate bidiagonal form did not
 // converge (LAPACK's meaning; every iteration has a sweep limit, so this returns rather than
-// hangs; the CUDA family jacobi has no bidiagonal form: its i > 0 is the number of rotations,
-// at most k, that its last sweep still made). A matrix holding NaN or Inf gets NaN in its
-// singular values and in every computed vector, and info[b] = k. The other matrices are
-// unaffected.
+// hangs; the CUDA families jacobi and blocked have no bidiagonal form: their i > 0 is the
+// number of rotations, at most k, that the last sweep still made). A matrix holding NaN or
+// Inf gets NaN in its singular values and in every computed vector, and info[b] = k. The
+// other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad job; a nil, foreign or freed a; a u or vt
 // whose shape does not match its job or whose batch differs from a's; an s of the wrong
@@ -147,13 +147,28 @@ func (c *gesvdCall[T, R]) key() callKey {
 func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 	return []family[gesvdCall[T, R]]{
 		// jacobi:qr=0 decomposes A (A^H when wide) in shared memory; jacobi:qr=1 decomposes
-		// the R of its QR factorization there, for tall or wide matrices whose W does not fit
-		// (gesvd_cuda.go). A pin "jacobi" is the first.
-		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 0}}, canRun: gesvdJacobiCanRun[T, R](false),
-			bufferSize: gesvdJacobiBufferSize[T, R](false), launch: gesvdJacobi[T, R](false)},
-		{name: "jacobi", fields: []selection.Field{{Name: "qr", Value: 1}}, canRun: gesvdJacobiCanRun[T, R](true),
-			bufferSize: gesvdJacobiBufferSize[T, R](true), launch: gesvdJacobi[T, R](true)},
+		// the R of its QR factorization there, for tall or wide matrices whose W does not fit;
+		// blocked:qr=0 and blocked:qr=1 likewise with the work arrays in global workspace, at
+		// any shape (gesvd_cuda.go). A pin "jacobi" or "blocked" is the first.
+		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{}),
+		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{qr: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true}),
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}
+}
+
+// jacobiKind is a member of the jacobi or blocked family: blocked's work arrays are in
+// global workspace (global), qr its QR path.
+type jacobiKind struct{ global, qr bool }
+
+// gesvdJacobiFamily is the member qr=0 or qr=1 of the family jacobi or blocked.
+func gesvdJacobiFamily[T Scalar, R Real](name string, k jacobiKind) family[gesvdCall[T, R]] {
+	qr := 0
+	if k.qr {
+		qr = 1
+	}
+	return family[gesvdCall[T, R]]{name: name, fields: []selection.Field{{Name: "qr", Value: qr}}, canRun: gesvdJacobiCanRun[T, R](k),
+		bufferSize: gesvdJacobiBufferSize[T, R](k), launch: gesvdJacobi[T, R](k)}
 }

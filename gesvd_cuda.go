@@ -7,14 +7,15 @@ import (
 	"unsafe"
 )
 
-// The native CUDA gesvd family "jacobi" (kernels/gesvd/gesvd_jacobi.cu): one-sided Jacobi,
-// a block per matrix with the matrix in shared memory. jacobi:qr=0 decomposes A, or A^H
-// when A is wide, as it is; jacobi:qr=1 first factors the tall one of them, W = Q R, with
-// geqrf, decomposes R = U_R S V^H, and forms W's left factor Q [U_R 0; 0 I] with ormqr,
-// each step routed as that op routes itself. Each canRun is exactly what its launch
-// accepts: a CUDA queue with 32-lane warps, the batch within grid x, the kernel's block and
-// shared memory within the device's limits, and for qr=1 a non-square A whose geqrf and
-// ormqr calls have a family.
+// The native CUDA gesvd families "jacobi" (kernels/gesvd/gesvd_jacobi.cu) and "blocked"
+// (kernels/gesvd/gesvd_blocked.cu): one-sided Jacobi (kernels/gesvd/jacobi.cuh), a block per
+// matrix, the matrix and its work arrays in shared memory (jacobi) or in global workspace
+// (blocked, any shape). qr=0 decomposes A, or A^H when A is wide, as it is; qr=1 first
+// factors the tall one of them, W = Q R, with geqrf, decomposes R = U_R S V^H, and forms W's
+// left factor Q [U_R 0; 0 I] with ormqr, each step routed as that op routes itself. Each
+// canRun is exactly what its launch accepts: a CUDA queue with 32-lane warps, the batch
+// within grid x, for jacobi the kernel's block and shared memory within the device's
+// limits, and for qr=1 a non-square A whose geqrf and ormqr calls have a family.
 
 // Flags and the block's most threads, as in gesvd_jacobi.cu.
 const (
@@ -28,15 +29,16 @@ const (
 // jacobiPlan is how a jacobi launch decomposes a call: the kernel works on an mw-by-n W
 // (mw = max(m, n), or n for the QR path, whose W is R), n = min(m, n); its left factor is
 // mo-by-rl (mo = max(m, n), rl = 0, n or mo per the left job), its right factor n-by-n when
-// right. wide is m < n: W is built from A^H and the factors trade places.
+// right. wide is m < n: W is built from A^H and the factors trade places. global is the
+// blocked family: the work arrays in workspace.
 type jacobiPlan struct {
-	qr, wide, right bool
-	mw, n, mo, rl   int
+	global, qr, wide, right bool
+	mw, n, mo, rl           int
 }
 
-func gesvdJacobiPlan[T Scalar, R Real](c *gesvdCall[T, R], qr bool) jacobiPlan {
+func gesvdJacobiPlan[T Scalar, R Real](c *gesvdCall[T, R], k jacobiKind) jacobiPlan {
 	m, n := c.a.rows, c.a.cols
-	p := jacobiPlan{qr: qr, wide: m < n, mo: max(m, n), n: min(m, n)}
+	p := jacobiPlan{global: k.global, qr: k.qr, wide: m < n, mo: max(m, n), n: min(m, n)}
 	jl, jr := c.jobu, c.jobvt
 	if p.wide {
 		jl, jr = jr, jl
@@ -44,21 +46,24 @@ func gesvdJacobiPlan[T Scalar, R Real](c *gesvdCall[T, R], qr bool) jacobiPlan {
 	_, p.rl, _, _ = svdShapes(jl, SVDNone, p.mo, p.n)
 	p.right = jr != SVDNone
 	p.mw = p.mo
-	if qr {
+	if k.qr {
 		p.mw = p.n
 	}
 	return p
 }
 
-// gesvdJacobiShape is the kernel's block and dynamic shared bytes for plan p, as
-// gesvd_jacobi.cu lays them out: a group of G lanes a pair of columns, G the largest power
-// of two with ceil(n/2) groups within jacobiThreads, at most 32 and at most mw rounded up to
-// a power of two (ceil(n/2) <= jacobiThreads, see gesvdJacobiFits); W (ld mw|1), V (n*n when right), two mw vectors of T; n + mw + 32 reals;
-// n + 1 ints.
-func gesvdJacobiShape[T Scalar](p jacobiPlan) (threads, shared int) {
+// gesvdJacobiShape is the kernel's block and the bytes of a matrix's work arrays for plan p,
+// as jacobi.cuh lays them out: a group of G lanes a pair of columns, G at most 32 and at most
+// mw rounded up to a power of two, and for jacobi the largest power of two with ceil(n/2)
+// groups within jacobiThreads (ceil(n/2) <= jacobiThreads, see gesvdJacobiFits); W (ld
+// mw|1), V (n*n when right), two mw vectors of T; n + mw + 32 reals; n + 1 ints.
+func gesvdJacobiShape[T Scalar](p jacobiPlan) (threads, work int) {
 	pairs := (p.n + 1) / 2
-	g := min(32, 1<<(bits.Len(uint(jacobiThreads/pairs))-1), 1<<bits.Len(uint(p.mw-1)))
-	threads = (pairs*g + 31) / 32 * 32
+	g := min(32, 1<<bits.Len(uint(p.mw-1)))
+	if !p.global {
+		g = min(g, 1<<(bits.Len(uint(jacobiThreads/pairs))-1))
+	}
+	threads = min(jacobiThreads, (pairs*g+31)/32*32)
 	v, rs := 0, sizeOf[T]()
 	if p.right {
 		v = p.n * p.n
@@ -74,24 +79,34 @@ func gesvdJacobiShape[T Scalar](p jacobiPlan) (threads, shared int) {
 // c64 up to 119, c128 up to 84; m-by-8 with it up to m = 5271, 2631, 2758 and 1375; further
 // without it.
 func gesvdJacobiFits[T Scalar](q *Queue, p jacobiPlan) bool {
+	if (p.n+1)/2 > jacobiThreads {
+		return false // and gesvdJacobiShape's shift would be negative
+	}
 	_, shared := gesvdJacobiShape[T](p)
-	return (p.n+1)/2 <= jacobiThreads && shared <= q.dev.SharedMem
+	return shared <= q.dev.SharedMem
 }
 
-func gesvdJacobiCanRun[T Scalar, R Real](qr bool) func(q *Queue, c *gesvdCall[T, R]) bool {
+// gesvdBlockedBytes is the workspace of a matrix's work arrays in the blocked kernel, each
+// matrix's aligned as carve aligns its parts.
+func gesvdBlockedBytes[T Scalar](p jacobiPlan) int {
+	_, work := gesvdJacobiShape[T](p)
+	return alignUp(work, 256)
+}
+
+func gesvdJacobiCanRun[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCall[T, R]) bool {
 	return func(q *Queue, c *gesvdCall[T, R]) bool {
 		m, n := c.a.rows, c.a.cols
 		switch {
-		case q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.batch > gridXMax || qr && m == n:
+		case q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.batch > gridXMax || k.qr && m == n:
 			return false
 		case min(m, n) == 0:
 			return true
 		}
-		p := gesvdJacobiPlan(c, qr)
-		if !gesvdJacobiFits[T](q, p) {
+		p := gesvdJacobiPlan(c, k)
+		if !k.global && !gesvdJacobiFits[T](q, p) {
 			return false
 		}
-		if !qr {
+		if !k.qr {
 			return true
 		}
 		st := gesvdQRStepsOf(q, c, p, nil)
@@ -108,23 +123,25 @@ func gesvdJacobiCanRun[T Scalar, R Real](qr bool) func(q *Queue, c *gesvdCall[T,
 
 // gesvdJacobiBufferSize: the identity staged for an SVDAll factor when k = 0 (svdEmpty);
 // for the QR path its own parts (gesvdQRSteps) and the most that its geqrf or ormqr call
-// leases past them; else none.
-func gesvdJacobiBufferSize[T Scalar, R Real](qr bool) func(q *Queue, c *gesvdCall[T, R]) int {
+// leases past them; else blocked's work arrays, and none for jacobi.
+func gesvdJacobiBufferSize[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCall[T, R]) int {
 	return func(q *Queue, c *gesvdCall[T, R]) int {
 		switch {
 		case c.a.batch == 0:
 			return 0
 		case min(c.a.rows, c.a.cols) == 0:
 			return svdEmptyBytes(c)
-		case !qr:
-			return 0
+		case k.qr:
+			st := gesvdQRStepsOf(q, c, gesvdJacobiPlan(c, k), nil)
+			return carveBytes(st.own...) + st.nestedBytes(q)
+		case k.global:
+			return carveBytes(gesvdBlockedBytes[T](gesvdJacobiPlan(c, k)) * c.a.batch)
 		}
-		st := gesvdQRStepsOf(q, c, gesvdJacobiPlan(c, qr), nil)
-		return carveBytes(st.own...) + st.nestedBytes(q)
+		return 0
 	}
 }
 
-func gesvdJacobi[T Scalar, R Real](qr bool) func(q *Queue, c *gesvdCall[T, R]) error {
+func gesvdJacobi[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCall[T, R]) error {
 	return func(q *Queue, c *gesvdCall[T, R]) error {
 		a := c.a
 		switch {
@@ -133,17 +150,24 @@ func gesvdJacobi[T Scalar, R Real](qr bool) func(q *Queue, c *gesvdCall[T, R]) e
 		case min(a.rows, a.cols) == 0:
 			return svdEmpty(q, c)
 		}
-		p := gesvdJacobiPlan(c, qr)
-		if !qr {
-			return gesvdJacobiLaunch(q, c, p, a)
+		p := gesvdJacobiPlan(c, k)
+		switch {
+		case k.qr:
+			return gesvdJacobiQR(q, c, p)
+		case k.global:
+			ws, err := carve(q, gesvdBlockedBytes[T](p)*a.batch)
+			if err != nil {
+				return err
+			}
+			return gesvdJacobiLaunch(q, c, p, a, ws[0])
 		}
-		return gesvdJacobiQR(q, c, p)
+		return gesvdJacobiLaunch(q, c, p, a, 0)
 	}
 }
 
 // gesvdJacobiLaunch runs the kernel on w (a, or the QR path's factored matrix, whose R it
-// reads), a block per matrix, the batch in grid x.
-func gesvdJacobiLaunch[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan, w *Matrix[T]) error {
+// reads), a block per matrix, the batch in grid x; blocked's work arrays at ws.
+func gesvdJacobiLaunch[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan, w *Matrix[T], ws uintptr) error {
 	var flags uintptr
 	lm, rm := c.u, c.vt
 	if p.wide {
@@ -161,10 +185,15 @@ func gesvdJacobiLaunch[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiP
 	}
 	lp, lld, ls := factorArgs(lm, p.rl > 0)
 	rp, rld, rs := factorArgs(rm, p.right)
-	threads, shared := gesvdJacobiShape[T](p)
-	return cudaOf(q).launch("gesvd_jacobi", "gesvd_jacobi_"+dtypeName[T](), dim3{c.a.batch, 1, 1}, dim3{threads, 1, 1}, shared,
-		w.devPtr(), uintptr(w.ld), uintptr(w.strd), uintptr(p.mw|p.n<<32), uintptr(p.mo|p.rl<<32), flags,
-		c.s.devPtr(), c.info.devPtr(), lp, lld, ls, rp, rld, rs)
+	threads, work := gesvdJacobiShape[T](p)
+	args := []uintptr{w.devPtr(), uintptr(w.ld), uintptr(w.strd), uintptr(p.mw | p.n<<32), uintptr(p.mo | p.rl<<32), flags,
+		c.s.devPtr(), c.info.devPtr(), lp, lld, ls, rp, rld, rs}
+	mod := "gesvd_jacobi"
+	if p.global {
+		mod, work = "gesvd_blocked", 0
+		args = append(args, ws, uintptr(gesvdBlockedBytes[T](p)))
+	}
+	return cudaOf(q).launch(mod, mod+"_"+dtypeName[T](), dim3{c.a.batch, 1, 1}, dim3{threads, 1, 1}, work, args...)
 }
 
 // factorArgs is a factor's address, ld and stride for the kernel; zeros when not stored.
@@ -176,11 +205,13 @@ func factorArgs[T Scalar](f *Matrix[T], stored bool) (ptr, ld, stride uintptr) {
 }
 
 // gesvdQRSteps is the QR path of a call: W = A (tall) or A^H (wide, copied to workspace),
-// factored in place by geqrf with tau in workspace; the kernel on its R; then, when the left
+// factored in place by geqrf with tau in workspace; the kernel on its R (blocked's work
+// arrays in workspace past tau); then, when the left
 // factor is asked for, ormqr multiplies it by Q: u = Q u from the left (tall), or
 // vt = vt Q^H from the right (wide, where vt holds the left factor's conjugate transpose).
 type gesvdQRSteps[T Scalar] struct {
-	own   []int // workspace bytes of A^H (wide only) and tau
+	own   []int   // workspace bytes of A^H (wide only), tau and blocked's work arrays
+	ws    uintptr // blocked's work arrays
 	geqrf *geqrfCall[T]
 	ormqr *ormqrCall[T] // nil without the left factor
 }
@@ -204,6 +235,10 @@ func gesvdQRStepsOf[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan
 	st.own = append(st.own, p.n*batch*es)
 	tau := &Vector[T]{q: q, mem: &allocation{q: q, ptr: part(len(st.own) - 1), bytes: p.n * batch * es}, n: p.n * batch}
 	st.geqrf = &geqrfCall[T]{a: w, tau: tau}
+	if p.global {
+		st.own = append(st.own, gesvdBlockedBytes[T](p)*batch)
+		st.ws = part(len(st.own) - 1)
+	}
 	switch {
 	case p.rl == 0:
 	case p.wide:
@@ -252,7 +287,7 @@ func gesvdJacobiQR[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan)
 		if err := dispatchNested(q, "geqrf", dtypeName[T](), st.geqrf.key(), geqrfFamilies[T](), st.geqrf); err != nil {
 			return err
 		}
-		if err := gesvdJacobiLaunch(q, c, p, st.geqrf.a); err != nil || st.ormqr == nil {
+		if err := gesvdJacobiLaunch(q, c, p, st.geqrf.a, st.ws); err != nil || st.ormqr == nil {
 			return err
 		}
 		if err := st.ormqr.check(q); err != nil {

@@ -2,16 +2,16 @@
 
 package batchlas
 
-func gesvdJacobiCanRun[T Scalar, R Real](bool) func(*Queue, *gesvdCall[T, R]) bool {
+func gesvdJacobiCanRun[T Scalar, R Real](jacobiKind) func(*Queue, *gesvdCall[T, R]) bool {
 	return func(*Queue, *gesvdCall[T, R]) bool { return false }
 }
 
-func gesvdJacobiBufferSize[T Scalar, R Real](bool) func(*Queue, *gesvdCall[T, R]) int {
+func gesvdJacobiBufferSize[T Scalar, R Real](jacobiKind) func(*Queue, *gesvdCall[T, R]) int {
 	return func(*Queue, *gesvdCall[T, R]) int { return 0 }
 }
 
-func gesvdJacobi[T Scalar, R Real](bool) func(*Queue, *gesvdCall[T, R]) error {
+func gesvdJacobi[T Scalar, R Real](jacobiKind) func(*Queue, *gesvdCall[T, R]) error {
 	return func(*Queue, *gesvdCall[T, R]) error {
-		return argErr("gesvd", "route", "the jacobi family needs the cuda build")
+		return argErr("gesvd", "route", "the jacobi and blocked families need the cuda build")
 	}
 }

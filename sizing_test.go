@@ -233,7 +233,8 @@ var sizingCases = []struct {
 			func() error { return Ormqr(q, Left, Trans, 24, a, tau, cm) },
 			func() (string, error) { return dump(cm) }, err
 	}},
-	sizingSyev(24), sizingSyev(40), sizingGesvd(24), sizingGesvd(40), sizingGesvdQR(20, 8), sizingGesvdQR(8, 20),
+	sizingSyev(24), sizingSyev(40), sizingGesvd(24), sizingGesvd(40), sizingGesvdPinned("jacobi:qr=1", 20, 8), sizingGesvdPinned("jacobi:qr=1", 8, 20),
+	sizingGesvdPinned("blocked:qr=0", 20, 8), sizingGesvdPinned("blocked:qr=0", 8, 20), sizingGesvdPinned("blocked:qr=1", 20, 8),
 }
 
 // sizingSyev covers both CUDA eigensolver routes: Jacobi for n <= 32, the general one above.
@@ -295,21 +296,22 @@ func gelsSizing[T Scalar](trans Transpose, m, n, nrhs int) sizingCall {
 	}
 }
 
-// sizingGesvdQR covers gesvd's jacobi:qr=1 on a CUDA queue (pinned there; the host routes as
-// usual), whose workspace holds its own parts and, past them, its geqrf and ormqr calls'.
-func sizingGesvdQR(m, n int) struct {
+// sizingGesvdPinned covers gesvd's family pin on a CUDA queue (pinned there; the host routes
+// as usual): the qr=1 members' workspace holds their own parts and, past them, their geqrf
+// and ormqr calls'; blocked's holds its work arrays.
+func sizingGesvdPinned(pin string, m, n int) struct {
 	name string
 	call sizingCall
 } {
 	return struct {
 		name string
 		call sizingCall
-	}{fmt.Sprintf("gesvd_qr_c64_%dx%d", m, n), func(q *Queue) (func() (int, error), func() error, func() (string, error), error) {
+	}{fmt.Sprintf("gesvd_%s_c64_%dx%d", pin, m, n), func(q *Queue) (func() (int, error), func() error, func() (string, error), error) {
 		pinned := func(f func() error) error {
 			if q.dev.Backend != CUDA {
 				return f()
 			}
-			restore, err := pinRoute("gesvd", "jacobi:qr=1")
+			restore, err := pinRoute("gesvd", pin)
 			if err != nil {
 				return err
 			}
