@@ -29,6 +29,7 @@ var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"ormqr": perDType(ormqrFamilies[float32], ormqrFamilies[float64], ormqrFamilies[complex64], ormqrFamilies[complex128]),
 	"syev": perDType(syevFamilies[float32, float32], syevFamilies[float64, float64], syevFamilies[complex64, float32],
 		syevFamilies[complex128, float64]),
+	"spmm": perDType(spmmFamilies[float32], spmmFamilies[float64], spmmFamilies[complex64], spmmFamilies[complex128]),
 	"gesvd": perDType(gesvdFamilies[float32, float32], gesvdFamilies[float64, float64], gesvdFamilies[complex64, float32],
 		gesvdFamilies[complex128, float64]),
 }

@@ -65,6 +65,7 @@ type cuHandles struct {
 	syevj        uintptr // syevjInfo_t
 	gesvdj       uintptr // gesvdjInfo_t
 	params       uintptr // cusolverDnParams_t
+	sparse       uintptr // cusparseHandle_t, created on first use (vendor_cusparse.go)
 }
 
 // vendorCall runs f on q's executor thread with the device's handles bound to q's stream.
@@ -207,8 +208,6 @@ func matArray[T Scalar](m *Matrix[T]) devArray { return devArray{m.devPtr(), m.s
 
 // ptrArraysBytes is the workspace of ptrArrays.
 func ptrArraysBytes(batch, arrays, extra int) int { return alignUp(8*batch*arrays, 256) + extra }
-
-func alignUp(n, a int) int { return (n + a - 1) / a * a }
 
 // ptrArrays leases the queue's workspace and fills one device pointer array per arr, on the
 // stream; extra bytes of workspace follow the arrays, 256-byte aligned, at *extraPtr.
