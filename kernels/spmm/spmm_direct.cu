@@ -69,7 +69,7 @@ __device__ void spmm_direct(const i64 *ptr, const int *idx, const T *val, const 
 }
 
 #define SPMM_DIRECT(NAME, T)                                                                                  \
-    extern "C" __global__ void __launch_bounds__(256)                                                         \
+    extern "C" __global__ void                                                                                \
         NAME(const i64 *ptr, const int *idx, const T *val, const T *b, i64 ldb, i64 sb, T *c, i64 ldc, i64 sc, \
              i64 m, i64 n, i64 flags, i64 alpha_re, i64 alpha_im, i64 beta_re, i64 beta_im) {                  \
         spmm_direct<T>(ptr, idx, val, b, ldb, sb, c, ldc, sc, m, n, (int)flags,                               \
