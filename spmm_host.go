@@ -2,11 +2,11 @@ package batchlas
 
 import "runtime"
 
-// spmmHost computes each row of every C_b on its own: the work items are the matrices, and
-// where the batch is smaller than the cores, bands of rows of each matrix, so that a single
-// large matrix still uses every core. Each row gathers its entries of op(A) (the stored rows,
-// or for A^T and A^H the column order) into a row of sums, so every result is a fixed-order
-// sum: the same on every run.
+// spmmHost computes every C_b in bands of rows: the work items are the matrices, and where
+// the batch is smaller than the cores, bands of rows of each matrix, so that a single large
+// matrix still uses every core. Each element of C is a sum over its row's entries of op(A)
+// (the stored rows, or for A^T and A^H the column order) in stored order: the same on every
+// run.
 func spmmHost[T Scalar](_ *Queue, s *spmmCall[T]) error {
 	m, n, _ := s.dims()
 	if m == 0 || n == 0 || s.a.batch == 0 {
@@ -20,52 +20,73 @@ func spmmHost[T Scalar](_ *Queue, s *spmmCall[T]) error {
 		acc := make([]T, n)
 		for w := lo; w < hi; w++ {
 			mat, band := w/bands, w%bands
-			for i := band * m / bands; i < (band+1)*m/bands; i++ {
-				s.hostRow(mat, i, acc)
-			}
+			s.hostBand(mat, band*m/bands, (band+1)*m/bands, acc)
 		}
 	})
 	return nil
 }
 
-// hostRow computes row i of C_mat, with acc (n elements) as scratch.
-func (s *spmmCall[T]) hostRow(mat, i int, acc []T) {
-	m, n, _ := s.dims()
-	c := s.c.mat(mat)[i:]
-	clear(acc)
-	if s.alpha != 0 {
-		ptr, idx, val := s.rowsOf()
-		b, ldb := s.b.mat(mat), s.b.ld
-		cj, conjA, conjB := conjOf[T](), s.conjA(), s.conjB()
-		for p := ptr[mat*(m+1)+i]; p < ptr[mat*(m+1)+i+1]; p++ {
-			v, r := val[p], int(idx[p])
+// hostBand computes rows r0 to r1-1 of C_mat, with acc (n elements) as scratch. With op(B) =
+// B, C goes column by column, each element a gather from one column of B; with op(B) = B^T
+// or B^H, row by row, each entry adding a row of B (contiguous) into acc.
+func (s *spmmCall[T]) hostBand(mat, r0, r1 int, acc []T) {
+	m, n, k := s.dims()
+	ptr, idx, val := s.rowsOf()
+	ptr = ptr[mat*(m+1):]
+	b, ldb, c, ldc := s.b.mat(mat), s.b.ld, s.c.mat(mat), s.c.ld
+	cj, conjA, conjB := conjOf[T](), s.conjA(), s.conjB()
+	alpha, beta := s.alpha, s.beta
+	store := func(i, j int, x T) {
+		if beta == 0 {
+			c[i+j*ldc] = alpha * x
+		} else {
+			c[i+j*ldc] = alpha*x + beta*c[i+j*ldc]
+		}
+	}
+	if alpha == 0 || k == 0 { // C = beta C; A and B are not read
+		for j := range n {
+			for i := r0; i < r1; i++ {
+				store(i, j, 0)
+			}
+		}
+		return
+	}
+	if s.transB == NoTrans {
+		for j := range n {
+			bj := b[j*ldb:]
+			for i := r0; i < r1; i++ {
+				var x T
+				for p := ptr[i]; p < ptr[i+1]; p++ {
+					v := val[p]
+					if conjA {
+						v = cj(v)
+					}
+					x += v * bj[idx[p]]
+				}
+				store(i, j, x)
+			}
+		}
+		return
+	}
+	for i := r0; i < r1; i++ {
+		clear(acc)
+		for p := ptr[i]; p < ptr[i+1]; p++ {
+			v, row := val[p], b[int(idx[p])*ldb:int(idx[p])*ldb+n]
 			if conjA {
 				v = cj(v)
 			}
-			switch {
-			case s.transB == NoTrans: // op(B)(r, j) = B[r + j*ldb]
-				for j := range acc {
-					acc[j] += v * b[r+j*ldb]
-				}
-			case conjB:
-				row := b[r*ldb : r*ldb+n]
+			if conjB {
 				for j, x := range row {
 					acc[j] += v * cj(x)
 				}
-			default: // op(B)(r, j) = B[j + r*ldb]
-				row := b[r*ldb : r*ldb+n]
-				for j, x := range row {
-					acc[j] += v * x
-				}
+				continue
+			}
+			for j, x := range row {
+				acc[j] += v * x
 			}
 		}
-	}
-	ldc := s.c.ld
-	for j, x := range acc {
-		if s.beta == 0 {
-			c[j*ldc] = s.alpha * x
-		} else {
-			c[j*ldc] = s.alpha*x + s.beta*c[j*ldc]
+		for j, x := range acc {
+			store(i, j, x)
 		}
 	}
 }
