@@ -5,6 +5,7 @@ import (
 	"math/cmplx"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -271,4 +272,55 @@ func TestCSR(t *testing.T) {
 			t.Error("Download after Free: no error")
 		}
 	})
+}
+
+// TestSpmmVendorRefuses checks, on a GPU, that the vendor family takes cuSPARSE's form and
+// declines exactly the calls cuSPARSE gets wrong or cannot take: under the vendor pin, which
+// falls back to the router's choice, those run on another family.
+func TestSpmmVendorRefuses(t *testing.T) {
+	q := cudaQueue(t)
+	if q.Device().Name == "BatchLAS CPU emulator" {
+		t.Skip("the emulator runs no vendor library")
+	}
+	if novendor {
+		t.Skip("the novendor build has no vendor family")
+	}
+	pinFor(t, "spmm", "vendor")
+	cases := []struct {
+		name   string
+		vendor bool
+		run    func() error
+	}{
+		{"f64 sorted, equal nnz", true, spmmRouted[float64](t, q, spEqual, batchlas.NoTrans, batchlas.NoTrans, 3)},
+		{"f64 repeated columns", false, spmmRouted[float64](t, q, spRepeats, batchlas.NoTrans, batchlas.NoTrans, 3)},
+		{"f64 nnz differs", false, spmmRouted[float64](t, q, spVaried, batchlas.NoTrans, batchlas.NoTrans, 3)},
+		{"c64 op(B) = B^H, one column", false, spmmRouted[complex64](t, q, spEqual, batchlas.NoTrans, batchlas.ConjTrans, 1)},
+		{"c64 op(B) = B^H, two columns", true, spmmRouted[complex64](t, q, spEqual, batchlas.NoTrans, batchlas.ConjTrans, 2)},
+		{"c128 N/N, one column", false, spmmRouted[complex128](t, q, spEqual, batchlas.NoTrans, batchlas.NoTrans, 1)},
+		{"c128 T/N, one column", true, spmmRouted[complex128](t, q, spEqual, batchlas.Trans, batchlas.NoTrans, 1)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := traced(t, c.run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Contains(out, "-> vendor "); got != c.vendor {
+				t.Errorf("vendor chosen: %v, want %v:\n%s", got, c.vendor, out)
+			}
+		})
+	}
+}
+
+// spmmRouted returns a call of Spmm on a 6x5 batch of 3 of the given pattern with n columns.
+func spmmRouted[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, pattern int, tA, tB batchlas.Transpose, n int) func() error {
+	rng := NewRand(t)
+	a := randSparse[T](rng, 6, 5, 3, pattern).upload(t, q)
+	m, k := 6, 5
+	if tA != batchlas.NoTrans {
+		m, k = k, m
+	}
+	b := Upload(t, q, RandStored[T](rng, opLayout(tB, k, n, 0, 0, 3)))
+	c := Upload(t, q, NewStored[T](Layout{Rows: m, Cols: n, Batch: 3}))
+	return func() error { return batchlas.Spmm(q, tA, tB, 1, a, b, 0, c) }
 }
