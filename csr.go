@@ -304,7 +304,11 @@ func (a *CSR[T]) NNZ() []int {
 
 // String describes the batch.
 func (a *CSR[T]) String() string {
-	return fmt.Sprintf("CSR[%s](%dx%d batch=%d nnz=%d)", dtypeName[T](), a.rows, a.cols, a.batch, a.start[a.batch])
+	total := int64(0)
+	if len(a.start) > 0 { // a CSR not made by NewCSR has none
+		total = a.start[a.batch]
+	}
+	return fmt.Sprintf("CSR[%s](%dx%d batch=%d nnz=%d)", dtypeName[T](), a.rows, a.cols, a.batch, total)
 }
 
 // Free releases the matrices' memory. Using a afterwards returns an error.

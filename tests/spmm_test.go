@@ -238,6 +238,16 @@ func TestCSR(t *testing.T) {
 		if a.Rows() != 5 || a.Cols() != 4 || a.Batch() != 3 || a.Queue() != q {
 			t.Errorf("%v: wrong accessors", a)
 		}
+		total := 0
+		for _, c := range sp.colIdx {
+			total += len(c)
+		}
+		if got, want := a.String(), fmt.Sprintf("CSR[c64](5x4 batch=3 nnz=%d)", total); got != want {
+			t.Errorf("String() = %q, want %q", got, want)
+		}
+		if got := (&batchlas.CSR[complex64]{}).String(); got != "CSR[c64](0x0 batch=0 nnz=0)" {
+			t.Errorf("String() of a zero CSR = %q", got)
+		}
 		for b, n := range a.NNZ() {
 			if n != len(sp.colIdx[b]) {
 				t.Errorf("NNZ()[%d] = %d, want %d", b, n, len(sp.colIdx[b]))
