@@ -22,6 +22,7 @@
 //   - QR: Geqrf (factor), Orgqr (form Q), Ormqr (multiply by Q).
 //   - Eigen and singular values: Syev (Hermitian eigenproblem), Gesvd (singular value
 //     decomposition).
+//   - Sparse times dense: Spmm, on a batch of CSR matrices (NewCSR, CSRFromDense).
 //
 // Data moves with NewMatrix, NewMatrixStrided and NewVector, their Upload and Download
 // methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory. gonum's
