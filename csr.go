@@ -89,7 +89,10 @@ func NewCSR[T Scalar](q *Queue, rows, cols int, rowPtr, colIdx [][]int32, values
 		return nil, err
 	}
 	a.fill(func(b int) ([]int32, []int32, []T) { return rowPtr[b], colIdx[b], values[b] })
-	return a, a.place(op)
+	if err := a.place(op); err != nil {
+		return nil, err
+	}
+	return a, nil
 }
 
 // CSRFromDense copies the nonzero elements of batch rows-by-cols dense matrices onto q as a
