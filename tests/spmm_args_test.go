@@ -1,6 +1,8 @@
 package tests
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -142,4 +144,35 @@ func TestSpmmArgs(t *testing.T) {
 	if n, err := batchlas.SpmmBufferSize(q, N, N, 2, a, b, 0.5, c); n != 0 || err != nil {
 		t.Errorf("SpmmBufferSize on the host = %d, %v; want 0, nil", n, err)
 	}
+}
+
+// FuzzNewCSR: any arrays are refused with an invalid-argument error or taken as given
+// (Download returns them), never a panic.
+func FuzzNewCSR(f *testing.F) {
+	f.Add(3, 4, []byte{0, 1, 1, 3}, []byte{2, 0, 3})
+	f.Add(2, 2, []byte{0, 3, 1}, []byte{9, 0, 1})
+	f.Add(0, 5, []byte{0}, []byte{})
+	q := FuzzQueue(f)
+	f.Fuzz(func(t *testing.T, rows, cols int, ptr, idx []byte) {
+		rp, ci := make([]int32, len(ptr)), make([]int32, len(idx))
+		for i, p := range ptr {
+			rp[i] = int32(int8(p))
+		}
+		for i, c := range idx {
+			ci[i] = int32(int8(c))
+		}
+		vs := Rand[float64](NewRand(t), len(ci))
+		a, err := batchlas.NewCSR(q, Small(rows), Small(cols), [][]int32{rp}, [][]int32{ci}, [][]float64{vs})
+		if err != nil {
+			if !errors.Is(err, batchlas.ErrInvalidArgument) {
+				t.Errorf("error %q does not wrap ErrInvalidArgument", err)
+			}
+			return
+		}
+		defer a.Free()
+		gp, gc, gv, err := a.Download()
+		if err != nil || fmt.Sprint(gp, gc, gv) != fmt.Sprint([][]int32{rp}, [][]int32{ci}, [][]float64{vs}) {
+			t.Errorf("Download = %v %v %v, %v; want what NewCSR took", gp, gc, gv, err)
+		}
+	})
 }
