@@ -228,8 +228,6 @@ func carveBytes(sizes ...int) int {
 	return total
 }
 
-func alignUp(n, a int) int { return (n + a - 1) / a * a }
-
 // holdScratch runs f, which calls other ops (a driver routing its steps through the public
 // ops), with the first bytes of the workspace kept for the caller: f's calls lease past
 // them. The caller leased those bytes plus the most that f's calls need (their

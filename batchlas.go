@@ -24,6 +24,7 @@
 //     minimum-norm solutions).
 //   - Eigen and singular values: Syev (Hermitian eigenproblem), Gesvd (singular value
 //     decomposition).
+//   - Sparse times dense: Spmm, on a batch of CSR matrices (NewCSR, CSRFromDense).
 //
 // Data moves with NewMatrix, NewMatrixStrided and NewVector, their Upload and Download
 // methods, and views (Matrix.View, Matrix.Slice, Vector.Slice) that share memory. gonum's

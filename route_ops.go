@@ -30,6 +30,7 @@ var routedOps = map[string]func(dtype string) []selection.Candidate{
 	"gels":  perDType(gelsFamilies[float32], gelsFamilies[float64], gelsFamilies[complex64], gelsFamilies[complex128]),
 	"syev": perDType(syevFamilies[float32, float32], syevFamilies[float64, float64], syevFamilies[complex64, float32],
 		syevFamilies[complex128, float64]),
+	"spmm": perDType(spmmFamilies[float32], spmmFamilies[float64], spmmFamilies[complex64], spmmFamilies[complex128]),
 	"gesvd": perDType(gesvdFamilies[float32, float32], gesvdFamilies[float64, float64], gesvdFamilies[complex64, float32],
 		gesvdFamilies[complex128, float64]),
 }

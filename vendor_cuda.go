@@ -65,6 +65,7 @@ type cuHandles struct {
 	syevj        uintptr // syevjInfo_t
 	gesvdj       uintptr // gesvdjInfo_t
 	params       uintptr // cusolverDnParams_t
+	sparse       uintptr // cusparseHandle_t, created on first use (vendor_cusparse.go)
 }
 
 // vendorCall runs f on q's executor thread with the device's handles bound to q's stream.

@@ -28,3 +28,4 @@ func gemmCUDAVendor[T Scalar]() family[gemmCall[T]]              { return family
 func gemvCUDAVendor[T Scalar]() family[gemvCall[T]]              { return family[gemvCall[T]]{} }
 func trsmCUDAVendor[T Scalar]() family[trsmCall[T]]              { return family[trsmCall[T]]{} }
 func trmmCUDAVendor[T Scalar]() family[trmmCall[T]]              { return family[trmmCall[T]]{} }
+func spmmCUDAVendor[T Scalar]() family[spmmCall[T]]              { return family[spmmCall[T]]{} }

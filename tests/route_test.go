@@ -173,6 +173,17 @@ var pinnedSuites = map[string]struct {
 		},
 		suite: dtypes4(testGels[float32], testGels[float64], testGels[complex64], testGels[complex128]),
 	},
+	"spmm": {
+		probe: func(q *batchlas.Queue) error {
+			a, err := batchlas.CSRFromDense(q, 3, 3, 2, make([]float64, 18))
+			if err != nil {
+				return err
+			}
+			defer a.Free()
+			return batchlas.Spmm(q, batchlas.NoTrans, batchlas.NoTrans, 1, a, probeMatrix[float64](q, 3, 3, 2), 0, probeMatrix[float64](q, 3, 3, 2))
+		},
+		suite: dtypes4(testSpmm[float32], testSpmm[float64], testSpmm[complex64], testSpmm[complex128]),
+	},
 	"syev": {
 		probe: func(q *batchlas.Queue) error {
 			return batchlas.Syev(q, batchlas.Vectors, batchlas.Lower, probeMatrix[float64](q, 3, 3, 2), probeVector[float64](q, 6), probeInfo(q, 2))
