@@ -159,6 +159,9 @@ func run(op, tables, device, source string, files []string) error {
 				}
 				entries = append(entries, selection.Entry{Spelling: selection.MustSpelling(arm), Time: (ab.MS + ba.MS) / 2})
 			}
+			if len(entries) == 0 {
+				continue // only yardsticks (ref arms) and auto were timed at this shape
+			}
 			entries = selection.Rank(entries, order)
 			dtype, tier := r.dtype, "measured"
 			if untimed {
