@@ -611,6 +611,40 @@ func fpOps[T batchlas.Scalar, R batchlas.Real]() map[string][]fpCase {
 			return batchlas.Gemv(f.q, ta, alpha, a, x, beta, y)
 		})
 	}
+	// Gels overwrites A with its factorization and B with the solution (and, for m > n, the
+	// residual's coordinates below it); the gaps of both stay untouched.
+	for _, mn := range [][2]int{{5, 3}, {3, 5}} {
+		m, n := mn[0], mn[1]
+		add("gels", fmt.Sprintf("%dx%d", m, n), func(f *fpRun) error {
+			a := fpMat[T](f, "a", fpRect(m, n), fpAll(fpOut), fpRand(f))
+			b := fpMat[T](f, "b", fpRect(max(m, n), 2), fpAll(fpOut), fpRand(f))
+			return batchlas.Gels(f.q, batchlas.NoTrans, a, b, fpVec[int32](f, "info", 3, fpSet, nil))
+		})
+	}
+	// Spmm reads B and C (beta != 0) and writes C; the sparse A is not a strided operand.
+	for _, tr := range []batchlas.Transpose{batchlas.NoTrans, batchlas.ConjTrans} {
+		add("spmm", fmt.Sprintf("%v", tr), func(f *fpRun) error {
+			const m, k, batch = 4, 3, 3
+			dense := make([]T, m*k*batch)
+			for i := range dense {
+				if f.rng.IntN(2) == 0 {
+					dense[i] = fpValue[T](complex(2*f.rng.Float64()-1, 2*f.rng.Float64()-1))
+				}
+			}
+			rows, cols := m, k
+			if tr != batchlas.NoTrans {
+				rows, cols = k, m
+			}
+			a, err := batchlas.CSRFromDense(f.q, rows, cols, batch, dense)
+			if err != nil {
+				return err
+			}
+			defer a.Free()
+			b := fpMat[T](f, "b", fpRect(k, 2), fpAll(fpIn), fpRand(f))
+			c := fpMat[T](f, "c", fpRect(m, 2), fpAll(fpOut), fpRand(f))
+			return batchlas.Spmm(f.q, tr, batchlas.NoTrans, alpha, a, b, beta, c)
+		})
+	}
 	return ops
 }
 
