@@ -58,8 +58,8 @@ __device__ __forceinline__ void syev_jacobi(T *a, i64 ld, i64 stride, int n, i64
         const int lo = lower ? j : 0, hi = lower ? n : j + 1;
         for (int i = lo + lane; i < hi; i += 32) {
             T x = a[j * ld + i];
+            if (i == j) x = S::from_real(S::re(x)); // its imaginary part is taken as zero, unread
             finite = finite && syev_finite(x);
-            if (i == j) x = S::from_real(S::re(x));
             sa[j * pitch + i] = x;
             sa[i * pitch + j] = S::conj(x);
         }

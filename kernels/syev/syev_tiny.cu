@@ -39,9 +39,10 @@ __device__ __forceinline__ void syev_thread(T *a, i64 ld, int *info, typename sc
 #pragma unroll
         for (int i = 0; i <= j; i++) {
             // Upper: A(i, j) is stored at (i, j); lower: at (j, i), conjugated.
+            // The imaginary part of the diagonal is taken as zero, so it is not checked.
             const T x = lower ? S::conj(a[i * ld + j]) : a[j * ld + i];
-            finite = finite && syev_finite(x);
             m.a[i][j] = i == j ? S::from_real(S::re(x)) : x;
+            finite = finite && syev_finite(m.a[i][j]);
         }
     }
     if (!finite) {

@@ -59,14 +59,16 @@ COPY_MAT(copy_mat_16, double2)
 // lane_nonfinite reports whether the elements of the rows-by-cols matrix m (leading dimension
 // ld, elements of PARTS reals R) that this lane of its warp reads hold a NaN or an Inf: the
 // lanes split the elements (i, j) of the part tri, in column order, so a warp's loads are
-// consecutive.
+// consecutive. A triangle (SCAN_LOWER, SCAN_UPPER) is a Hermitian one's: the imaginary parts
+// of its diagonal are taken as zero and not read.
 template <typename R, int PARTS>
 __device__ __forceinline__ bool lane_nonfinite(const R *m, i64 ld, i64 rows, i64 cols, int tri) {
     bool bad = false;
     for (i64 k = threadIdx.x & 31; k < rows * cols; k += 32) {
         const i64 j = k / rows, i = k - j * rows;
         if ((tri == SCAN_LOWER && i < j) || (tri == SCAN_UPPER && i > j)) continue;
-        for (int p = 0; p < PARTS; p++) bad |= !isfinite(m[(j * ld + i) * PARTS + p]);
+        const int parts = (tri != SCAN_ALL && i == j) ? 1 : PARTS;
+        for (int p = 0; p < parts; p++) bad |= !isfinite(m[(j * ld + i) * PARTS + p]);
     }
     return bad;
 }
