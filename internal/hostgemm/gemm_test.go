@@ -197,17 +197,29 @@ func TestGemm(t *testing.T) {
 	})
 }
 
+// BenchmarkGemm times every kernel of this CPU on square NoTrans products.
 func BenchmarkGemm(b *testing.B) {
-	for _, n := range []int{16, 64, 128, 512} {
-		a, bb, c := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
-		for i := range a {
-			a[i], bb[i] = float64(i%7), float64(i%5)
+	d, s := kernels64(), kernels32()
+	defer func(d *kernel[float64], s *kernel[float32]) { k64, k32 = d, s }(k64, k32)
+	for _, n := range []int{8, 16, 64, 128, 512} {
+		for i := range d {
+			k64, k32 = d[i], s[i]
+			b.Run(fmt.Sprintf("f64/n=%d/%s", n, d[i].name), func(b *testing.B) { benchGemm[float64](b, n) })
+			b.Run(fmt.Sprintf("f32/n=%d/%s", n, d[i].name), func(b *testing.B) { benchGemm[float32](b, n) })
+			b.Run(fmt.Sprintf("c128/n=%d/%s", n, d[i].name), func(b *testing.B) { benchGemm[complex128](b, n) })
 		}
-		b.Run(fmt.Sprintf("f64/n=%d", n), func(b *testing.B) {
-			for range b.N {
-				Gemm(blas.NoTrans, blas.NoTrans, n, n, n, 1, a, n, bb, n, 0, c, n)
-			}
-			b.ReportMetric(2*float64(n*n*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
-		})
 	}
+}
+
+func benchGemm[T float32 | float64 | complex64 | complex128](b *testing.B, n int) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	a, bb, c := random[T](rng, n*n), random[T](rng, n*n), make([]T, n*n)
+	for range b.N {
+		Gemm(blas.NoTrans, blas.NoTrans, n, n, n, 1, a, n, bb, n, 0, c, n)
+	}
+	flops := 2 * float64(n*n*n)
+	if isCplx[T]() {
+		flops *= 4
+	}
+	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
 }
