@@ -1,5 +1,7 @@
 package batchlas
 
+import "math"
+
 // getrfHost factors every matrix with getf2, the project's column-major LU for all four
 // types, whose rank-one updates run in gonum's BLAS (assembly kernels for every type).
 //
@@ -15,12 +17,89 @@ package batchlas
 func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 	a, ipiv, info := c.a, c.ipiv.host(), c.info.host()
 	m, n, k := a.rows, a.cols, min(a.rows, a.cols)
+	factor := getf2[T]
+	if m <= smallMax && n <= smallMax {
+		switch any(*new(T)).(type) {
+		case float64:
+			factor = any(smallGetrf[float64](m, n)).(func(int, int, []T, int, []int32) int)
+		case float32:
+			factor = any(smallGetrf[float32](m, n)).(func(int, int, []T, int, []int32) int)
+		}
+	}
 	hostBatch(a.batch, func(lo, hi int) {
 		for b := lo; b < hi; b++ {
-			info[b] = int32(getf2(m, n, a.mat(b), a.ld, ipiv[b*k:(b+1)*k]))
+			info[b] = int32(factor(m, n, a.mat(b), a.ld, ipiv[b*k:(b+1)*k]))
 		}
 	})
 	return nil
+}
+
+// smallGetrf is getf2 for real m-by-n matrices of at most smallMax rows and columns:
+// getrfUnrolled's straight-line kernel for square ones, getrfSmall for the others.
+func smallGetrf[F float32 | float64](m, n int) func(m, n int, a []F, lda int, ipiv []int32) int {
+	if m != n || n == 0 {
+		return getrfSmall[F]
+	}
+	f := getrfUnrolled[F](n)
+	return func(_, _ int, a []F, lda int, ipiv []int32) int { return f(a, lda, ipiv) }
+}
+
+// safeMin is LAPACK's safe minimum of F, the smallest x whose 1/x does not overflow.
+func safeMin[F float32 | float64]() float64 {
+	if _, ok := any(F(0)).(float32); ok {
+		return 0x1p-126
+	}
+	return 0x1p-1022
+}
+
+// getrfSmall is getf2 for real matrices of at most smallMax rows and columns, in place with
+// the pivot search, the row swaps and the rank-one updates written out: the same arithmetic
+// in the same order, without a library call per column.
+func getrfSmall[F float32 | float64](m, n int, a []F, lda int, ipiv []int32) int {
+	info := 0
+	sfmin := safeMin[F]()
+	for j := 0; j < min(m, n); j++ {
+		col := a[j*lda : j*lda+m]
+		p, big := j, math.Abs(float64(col[j]))
+		for i := j + 1; i < m; i++ {
+			if v := math.Abs(float64(col[i])); v > big {
+				p, big = i, v
+			}
+		}
+		ipiv[j] = int32(p + 1)
+		if col[p] == 0 {
+			if info == 0 {
+				info = j + 1
+			}
+			continue
+		}
+		if p != j {
+			for c := 0; c < n; c++ {
+				x := a[c*lda : c*lda+m]
+				x[j], x[p] = x[p], x[j]
+			}
+		}
+		l := col[j+1:]
+		if d := col[j]; math.Abs(float64(d)) >= sfmin {
+			r := 1 / d
+			for i := range l {
+				l[i] *= r
+			}
+		} else {
+			for i := range l {
+				l[i] /= d
+			}
+		}
+		for c := j + 1; c < n; c++ {
+			x := a[c*lda+j : c*lda+m]
+			u, x := x[0], x[1:]
+			l := l[:len(x)]
+			for i := range x {
+				x[i] -= l[i] * u
+			}
+		}
+	}
+	return info
 }
 
 // getf2 factors the m-by-n column-major a as P A = L U with partial pivoting, right-looking

@@ -6,7 +6,7 @@ package batchlas
 func posvHost[T Scalar](_ *Queue, c *posvCall[T]) error {
 	a, b, info := c.a, c.b, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
-	newKernel := potrfKernel[T]()
+	newKernel := potrfKernel[T](n)
 	hostBatch(a.batch, func(lo, hi int) {
 		factor := newKernel()
 		for k := lo; k < hi; k++ {

@@ -10,7 +10,7 @@ import (
 func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	a, info := c.a, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
-	newKernel := potrfKernel[T]()
+	newKernel := potrfKernel[T](n)
 	hostBatch(a.batch, func(lo, hi int) {
 		k := newKernel()
 		for b := lo; b < hi; b++ {
@@ -20,23 +20,40 @@ func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	return nil
 }
 
-// potrfKernel returns a constructor of single-matrix Cholesky kernels; each goroutine makes
-// its own, since a kernel may keep scratch space. float32 and complex64 run in double
-// precision on a copy: Go's complex64 arithmetic is slower than complex128, and the copy costs
-// O(n^2) against the O(n^3) factorization.
-func potrfKernel[T Scalar]() func() func(lower bool, n int, a []T, lda int) int {
+// potrfKernel returns a constructor of single-matrix Cholesky kernels for order n; each
+// goroutine makes its own, since a kernel may keep scratch space. float32 and complex64 run
+// in double precision on a copy: Go's complex64 arithmetic is slower than complex128, and the
+// copy costs O(n^2) against the O(n^3) factorization. Real matrices of orders 1 to smallMax
+// run potrfUnrolled's straight-line kernels.
+func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int) int {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
+		if 1 <= n && n <= smallMax {
+			k = unrolledPotrf[float64](n)
+			break
+		}
 		k = func() func(bool, int, []float64, int) int { return dpotrf }
 	case complex128:
 		k = func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
 	case float32:
+		if 1 <= n && n <= smallMax {
+			k = unrolledPotrf[float32](n)
+			break
+		}
 		k = widenedPotrf(dpotrf, widenReal[float64, float32], widenReal[float32, float64])
 	case complex64:
 		k = widenedPotrf(zpotrf[complex128], widenCplx[complex128, complex64], widenCplx[complex64, complex128])
 	}
 	return k.(func() func(bool, int, []T, int) int)
+}
+
+// unrolledPotrf adapts potrfUnrolled's kernel of order n to potrfKernel's form.
+func unrolledPotrf[F float32 | float64](n int) func() func(bool, int, []F, int) int {
+	f := potrfUnrolled[F](n)
+	return func() func(bool, int, []F, int) int {
+		return func(lower bool, _ int, a []F, lda int) int { return f(lower, a, lda) }
+	}
 }
 
 // widenedPotrf runs a double-precision kernel on a single-precision matrix through scratch.
@@ -54,6 +71,12 @@ func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
 		}
 	}
 }
+
+// smallMax is the largest order that the host's small-matrix kernels take: the straight-line
+// ones that internal/smallgen writes (potrfUnrolled, getrfUnrolled, geqrfUnrolled) and the
+// loops for rectangular matrices (getrfSmall, geqrfSmall), with no allocation and no
+// library call per matrix.
+const smallMax = 8
 
 // dpotrf factors one column-major matrix with gonum and returns LAPACK's info.
 func dpotrf(lower bool, n int, a []float64, lda int) int {
