@@ -10,7 +10,8 @@ import (
 
 // BenchmarkSmallHost times the small-matrix host kernels (the straight-line potrfUnrolled,
 // getrfUnrolled and geqrfUnrolled, and the loops getrfSmall and geqrfSmall) against the
-// library kernels they replace at n <= smallMax (dpotrf, getf2 and gonum's Dgelqf), on one goroutine over a batch of float64 matrices, side by side in one
+// library kernels they replace at n <= smallMax (dpotrf, getf2, gonum's Dgelqf; syevSmall's
+// Jacobi against dsyev, with vectors), on one goroutine over a batch of float64 matrices, side by side in one
 // process: go test -run - -bench SmallHost -count 5. A pass copies the batch from pristine
 // input and factors every matrix; min-ns/matrix is the fastest pass (the least disturbed on
 // a shared machine), and includes the copy, the same for both arms.
@@ -35,8 +36,10 @@ func BenchmarkSmallHost(b *testing.B) {
 			}
 		}
 		work, ipiv, tau := make([]float64, batch*n*n), make([]int32, batch*n), make([]float64, batch*n)
+		var dsyev dsyevWork
 		dgeqrf := newDgeqrf()
 		potrf, getrf, geqrf := potrfUnrolled[float64](n), getrfUnrolled[float64](n), geqrfUnrolled[float64](n)
+		syev := syevUnrolled[float64](min(n, syevJacobiMax))
 		arms := []struct {
 			op, arm string
 			in      []float64
@@ -50,6 +53,15 @@ func BenchmarkSmallHost(b *testing.B) {
 			{"geqrf", "dgelqf", gen, func(a []float64, i int) { dgeqrf(n, n, a, n, tau[i*n:(i+1)*n]) }},
 			{"geqrf", "loops", gen, func(a []float64, i int) { geqrfSmall(n, n, a, n, tau[i*n:(i+1)*n]) }},
 			{"geqrf", "unrolled", gen, func(a []float64, i int) { geqrf(a, n, tau[i*n:(i+1)*n]) }},
+			{"syev", "dsyev", spd, func(a []float64, i int) {
+				dsyev.dsyev(true, true, n, a, n, tau[i*n:(i+1)*n])
+				transposeSquare(n, a, n)
+			}},
+			{"syev", "jacobi", spd, func(a []float64, i int) {
+				if n <= syevJacobiMax {
+					syev(true, true, a, n, tau[i*n:(i+1)*n])
+				}
+			}},
 		}
 		for _, a := range arms {
 			b.Run(fmt.Sprintf("%s/n=%d/%s", a.op, n, a.arm), func(b *testing.B) {
