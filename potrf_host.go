@@ -2,11 +2,14 @@ package batchlas
 
 import (
 	"math"
+
+	"gonum.org/v1/gonum/blas"
 )
 
-// potrfHost factors every matrix with gonum's Dpotrf (float64), the project's complex
-// Cholesky (complex64, complex128), or Dpotrf on a float64 copy (float32: as fast as a
-// float32 kernel at these sizes, and more accurate).
+// potrfHost factors every matrix with newDpotrf's kernel (float64: straight-line code up to
+// smallMax, gonum's Dpotrf up to potrfLeaf, a recursive factorization on the packed gemm
+// above), the project's complex Cholesky (complex64, complex128), or the float64 kernel on a
+// float64 copy (float32: as fast as a float32 kernel, and more accurate).
 func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	a, info := c.a, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
@@ -33,7 +36,7 @@ func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int)
 			k = unrolledPotrf[float64](n)
 			break
 		}
-		k = func() func(bool, int, []float64, int) int { return dpotrf }
+		k = newDpotrf
 	case complex128:
 		k = func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
 	case float32:
@@ -41,9 +44,10 @@ func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int)
 			k = unrolledPotrf[float32](n)
 			break
 		}
-		k = widenedPotrf(dpotrf, widenReal[float64, float32], widenReal[float32, float64])
+		k = widenedPotrf(newDpotrf, widenReal[float64, float32], widenReal[float32, float64])
 	case complex64:
-		k = widenedPotrf(zpotrf[complex128], widenCplx[complex128, complex64], widenCplx[complex64, complex128])
+		z := func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
+		k = widenedPotrf(z, widenCplx[complex128, complex64], widenCplx[complex64, complex128])
 	}
 	return k.(func() func(bool, int, []T, int) int)
 }
@@ -57,10 +61,11 @@ func unrolledPotrf[F float32 | float64](n int) func() func(bool, int, []F, int) 
 }
 
 // widenedPotrf runs a double-precision kernel on a single-precision matrix through scratch.
-func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
+func widenedPotrf[T, W any](newKern func() func(bool, int, []W, int) int,
 	up func([]W, int, []T, int, int, int), down func([]T, int, []W, int, int, int)) func() func(bool, int, []T, int) int {
 	return func() func(bool, int, []T, int) int {
 		var w []W
+		kern := newKern()
 		return func(lower bool, n int, a []T, lda int) int {
 			ldw := max(1, n)
 			w = grow(w, ldw*n)
@@ -77,6 +82,122 @@ func widenedPotrf[T, W any](kern func(bool, int, []W, int) int,
 // loops for rectangular matrices (getrfSmall, geqrfSmall), with no allocation and no
 // library call per matrix.
 const smallMax = 8
+
+// potrfLeaf is the order up to which newDpotrf's recursion hands a diagonal block to gonum's
+// Dpotrf (unblocked at these orders), and its trsm and syrk their blocks to gonum's Dtrsm
+// and one gemm.
+const potrfLeaf = 64
+
+// newDpotrf returns a float64 Cholesky kernel with its own scratch: gonum's Dpotrf (dpotrf)
+// up to potrfLeaf, above it the recursive factorization of Gustavson (potrfRec), whose
+// triangular solves and symmetric updates are recursive too, so that nearly all flops run in
+// gemmKernel's packed gemm.
+func newDpotrf() func(lower bool, n int, a []float64, lda int) int {
+	r := potrfRec{gemm: gemmKernel[float64]()}
+	return func(lower bool, n int, a []float64, lda int) int {
+		if n <= potrfLeaf {
+			return dpotrf(lower, n, a, lda)
+		}
+		r.lower = lower
+		return r.potrf(n, a, lda)
+	}
+}
+
+// potrfRec is the recursive Cholesky A = L L^T of one float64 matrix, in place. Blocks are
+// named and addressed in L's coordinates: block (r, c) of L lies at a[r + c*lda] in the
+// lower triangle, and transposed, at a[c + r*lda], in the upper one (there U = L^T), so that
+// one code serves both triangles with the transposes of its gemms swapped.
+type potrfRec struct {
+	lower bool
+	gemm  gemmFunc[float64]
+	w     []float64 // syrk's diagonal blocks, potrfLeaf^2
+}
+
+// at is the offset of element (r, c) of L.
+func (p *potrfRec) at(r, c, ld int) int {
+	if p.lower {
+		return r + c*ld
+	}
+	return c + r*ld
+}
+
+// half splits an order above potrfLeaf: the first part a multiple of 8, for the gemm tiles.
+func half(n int) int { return (n/2 + 7) &^ 7 }
+
+// potrf factors the order-n matrix a and returns LAPACK's info.
+func (p *potrfRec) potrf(n int, a []float64, lda int) int {
+	if n <= potrfLeaf {
+		return dpotrf(p.lower, n, a, lda)
+	}
+	n1 := half(n)
+	n2 := n - n1
+	if info := p.potrf(n1, a, lda); info != 0 {
+		return info
+	}
+	a21, a22 := a[p.at(n1, 0, lda):], a[p.at(n1, n1, lda):]
+	p.trsm(n2, n1, a, lda, a21, lda)
+	p.syrk(n2, n1, a21, lda, a22, lda)
+	if info := p.potrf(n2, a22, lda); info != 0 {
+		return n1 + info
+	}
+	return 0
+}
+
+// gemmT is C = beta C - X Y^T for C m-by-n, X m-by-k and Y n-by-k, in L's coordinates (the
+// upper triangle stores each block transposed, so there C^T = beta C^T - Y X^T).
+func (p *potrfRec) gemmT(m, n, k int, x []float64, ldx int, y []float64, ldy int, beta float64, c []float64, ldc int) {
+	if p.lower {
+		p.gemm(NoTrans, Trans, m, n, k, -1, x, ldx, y, ldy, beta, c, ldc)
+		return
+	}
+	p.gemm(Trans, NoTrans, n, m, k, -1, y, ldy, x, ldx, beta, c, ldc)
+}
+
+// trsm overwrites the m-by-k b by b L^-T for the order-k lower triangular l.
+func (p *potrfRec) trsm(m, k int, l []float64, ldl int, b []float64, ldb int) {
+	if k <= potrfLeaf {
+		if p.lower {
+			// Row-major, b is B^T and l is L^T: B^T := L^-1 B^T, L^-1 = (L^T)^-T.
+			blasImpl.Dtrsm(blas.Left, blas.Upper, blas.Trans, blas.NonUnit, k, m, 1, l, ldl, b, ldb)
+		} else {
+			// Column-major, b holds B^T and l holds U = L^T: B^T := U^-T B^T.
+			cmTrsm(Upper, Trans, false, k, m, l, ldl, b, ldb)
+		}
+		return
+	}
+	k1 := half(k)
+	k2 := k - k1
+	p.trsm(m, k1, l, ldl, b, ldb)
+	b2 := b[p.at(0, k1, ldb):]
+	p.gemmT(m, k2, k1, b, ldb, l[p.at(k1, 0, ldl):], ldl, 1, b2, ldb)
+	p.trsm(m, k2, l[p.at(k1, k1, ldl):], ldl, b2, ldb)
+}
+
+// syrk subtracts x x^T from the order-n c, x n-by-k, in c's triangle only.
+func (p *potrfRec) syrk(n, k int, x []float64, ldx int, c []float64, ldc int) {
+	if n <= potrfLeaf {
+		// The whole block into scratch, then its triangle into c.
+		p.w = grow(p.w, n*n)
+		p.gemmT(n, n, k, x, ldx, x, ldx, 0, p.w, n)
+		for j := 0; j < n; j++ {
+			lo, hi := j, n
+			if !p.lower {
+				lo, hi = 0, j+1
+			}
+			cj, wj := c[j*ldc+lo:j*ldc+hi], p.w[j*n+lo:j*n+hi]
+			for i, v := range wj {
+				cj[i] += v
+			}
+		}
+		return
+	}
+	n1 := half(n)
+	n2 := n - n1
+	p.syrk(n1, k, x, ldx, c, ldc)
+	x2 := x[p.at(n1, 0, ldx):]
+	p.gemmT(n2, n1, k, x2, ldx, x, ldx, 1, c[p.at(n1, 0, ldc):], ldc)
+	p.syrk(n2, k, x2, ldx, c[p.at(n1, n1, ldc):], ldc)
+}
 
 // dpotrf factors one column-major matrix with gonum and returns LAPACK's info.
 func dpotrf(lower bool, n int, a []float64, lda int) int {

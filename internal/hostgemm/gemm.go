@@ -107,8 +107,8 @@ func realGemm[F float32 | float64](kn *kernel[F], tA, tB blas.Transpose, m, n, k
 }
 
 // stridedPacker packs the operand whose element (r, p) is x[r*sr + p*sp]. One of the
-// strides is 1: with sr = 1 each group of w values is a copy, otherwise each row is read
-// once, in order, and scattered w apart.
+// strides is 1: with sr = 1 each group of w values is a copy, otherwise the rows are read
+// once, in order, four at a time, and scattered w apart.
 func stridedPacker[F float32 | float64](x []F, sr, sp int) packer[F] {
 	return func(dst []F, r0, p0, rs, kc, w int) {
 		for q := 0; q < rs; q += w {
@@ -123,7 +123,19 @@ func stridedPacker[F float32 | float64](x []F, sr, sp int) packer[F] {
 				}
 				continue
 			}
-			for r := 0; r < rows; r++ {
+			// Four rows at a time: four reads streams, four adjacent writes.
+			r := 0
+			for ; r+4 <= rows; r += 4 {
+				x0 := x[base+r*sr : base+r*sr+kc]
+				x1 := x[base+(r+1)*sr : base+(r+1)*sr+kc]
+				x2 := x[base+(r+2)*sr : base+(r+2)*sr+kc]
+				x3 := x[base+(r+3)*sr : base+(r+3)*sr+kc]
+				for p := range x0 {
+					dp := d[p*w+r : p*w+r+4]
+					dp[0], dp[1], dp[2], dp[3] = x0[p], x1[p], x2[p], x3[p]
+				}
+			}
+			for ; r < rows; r++ {
 				for p, v := range x[base+r*sr : base+r*sr+kc] {
 					d[p*w+r] = v
 				}
