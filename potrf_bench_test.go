@@ -90,7 +90,7 @@ func BenchmarkPotrfRecursive(b *testing.B) {
 						}
 						best = min(best, time.Since(t0))
 					}
-					b.ReportMetric(float64(best.Microseconds())/1e3, "min-ms")
+					b.ReportMetric(float64(best.Nanoseconds())/1e6, "min-ms")
 				})
 			}
 		}

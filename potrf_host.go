@@ -121,7 +121,8 @@ func (p *potrfRec) at(r, c, ld int) int {
 	return c + r*ld
 }
 
-// half splits an order above potrfLeaf: the first part a multiple of 8, for the gemm tiles.
+// half splits an order n > 16 of the recursive factorizations (potrfRec, getrfRec): the
+// first part is a multiple of 8, for the gemm tiles, and at least 8 less than n.
 func half(n int) int { return (n/2 + 7) &^ 7 }
 
 // potrf factors the order-n matrix a and returns LAPACK's info.
