@@ -22,7 +22,8 @@ func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
 
 // geqrfKernel returns a constructor of single-matrix QR kernels for m-by-n matrices; each
 // goroutine makes its own, since a kernel keeps scratch space. Real matrices of at most
-// smallMax rows and columns run smallGeqrf's kernels.
+// smallMax rows and columns run smallGeqrf's kernels, those of order min(m, n) >=
+// geqrfBlockedMin geqrfBlocked.
 func geqrfKernel[T Scalar](m, n int) func() func(m, n int, a []T, lda int, tau []T) {
 	z := func() func(int, int, []complex128, int, []complex128) { return zgeqr2[complex128] }
 	var k any
@@ -33,13 +34,21 @@ func geqrfKernel[T Scalar](m, n int) func() func(m, n int, a []T, lda int, tau [
 			k = smallGeqrf[float64](m, n)
 			break
 		}
+		if min(m, n) >= geqrfBlockedMin {
+			k = newGeqrfBlocked
+			break
+		}
 		k = newDgeqrf
 	case float32:
 		if small {
 			k = smallGeqrf[float32](m, n)
 			break
 		}
-		k = qrWidened[float32](true, newDgeqrf)
+		wide := newDgeqrf
+		if min(m, n) >= geqrfBlockedMin {
+			wide = newGeqrfBlocked
+		}
+		k = qrWidened[float32](true, wide)
 	case complex64:
 		k = qrWidened[complex64](true, z)
 	case complex128:
@@ -112,28 +121,42 @@ func smallGeqrf[F float32 | float64](m, n int) func() func(int, int, []F, int, [
 	return func() func(int, int, []F, int, []F) { return f }
 }
 
-// geqrfSmall is LAPACK's unblocked Householder QR (dgeqr2, with dlarfg's reflectors) of one
-// real matrix of at most smallMax rows and columns, in float64 on a local copy;
-// k = len(tau) = min(m, n).
+// geqrfSmall is dgeqr2 on one real matrix of at most smallMax rows and columns, in float64
+// on a local copy; k = len(tau) = min(m, n).
 func geqrfSmall[F float32 | float64](m, n int, a []F, lda int, tau []F) {
 	const ld = smallMax
 	var w [ld * ld]float64
+	var t [ld]float64
 	for j := 0; j < n; j++ {
 		for i := 0; i < m; i++ {
 			w[j*ld+i] = float64(a[j*lda+i])
 		}
 	}
+	dgeqr2(m, n, w[:], ld, t[:len(tau)])
+	for j := 0; j < n; j++ {
+		for i := 0; i < m; i++ {
+			a[j*lda+i] = F(w[j*ld+i])
+		}
+	}
 	for i := range tau {
-		col := w[i*ld+i : i*ld+m]
+		tau[i] = F(t[i])
+	}
+}
+
+// dgeqr2 is LAPACK's unblocked Householder QR (with dlarfg's reflectors) of the m-by-n
+// column-major float64 a, in place; k = len(tau) = min(m, n).
+func dgeqr2(m, n int, a []float64, lda int, tau []float64) {
+	for i := range tau {
+		col := a[i*lda+i : i*lda+m]
 		beta, t := dlarfg(col[0], col[1:])
-		col[0], tau[i] = beta, F(t)
+		col[0], tau[i] = beta, t
 		if t == 0 {
 			continue
 		}
 		// Columns j > i: c -= t v (v^T c) with v = [1; col[1:]].
 		v := col[1:]
 		for j := i + 1; j < n; j++ {
-			c := w[j*ld+i : j*ld+m]
+			c := a[j*lda+i : j*lda+m]
 			c0, c := c[0], c[1:]
 			v := v[:len(c)]
 			s := c0
@@ -141,16 +164,88 @@ func geqrfSmall[F float32 | float64](m, n int, a []F, lda int, tau []F) {
 				s += v[r] * x
 			}
 			s *= t
-			w[j*ld+i] = c0 - s
+			a[j*lda+i] = c0 - s
 			for r := range c {
 				c[r] -= s * v[r]
 			}
 		}
 	}
-	for j := 0; j < n; j++ {
-		for i := 0; i < m; i++ {
-			a[j*lda+i] = F(w[j*ld+i])
+}
+
+// geqrfBlock is the panel width of geqrfBlocked, and geqrfBlockedMin the order min(m, n) from
+// which it replaces gonum's Dgelqf (BenchmarkGeqrfBlocked, one core: 0.28 against 0.21 ms at
+// n = 128, where the unblocked panels dominate; 1.3 against 3.1 ms at 256, 9 against 20 ms at
+// 512).
+const geqrfBlock, geqrfBlockedMin = 32, 160
+
+// geqrfBlocked is LAPACK's blocked dgeqrf on one float64 matrix, with its block reflectors
+// applied by gemmKernel's packed gemm: each panel of geqrfBlock columns is factored by
+// dgeqr2, and the trailing columns are multiplied by Q^T = I - V T^T V^T (dlarft's T, dlarfb
+// as three gemms: W = V^T A2, W = T^T W, A2 -= V W). v, t and w are scratch.
+type geqrfBlocked struct {
+	gemm    gemmFunc[float64]
+	v, t, w []float64
+}
+
+func newGeqrfBlocked() func(m, n int, a []float64, lda int, tau []float64) {
+	g := &geqrfBlocked{gemm: gemmKernel[float64]()}
+	return g.factor
+}
+
+func (g *geqrfBlocked) factor(m, n int, a []float64, lda int, tau []float64) {
+	k := len(tau)
+	for j := 0; j < k; j += geqrfBlock {
+		kb, mp := min(geqrfBlock, k-j), m-j
+		panel := a[j*lda+j:]
+		dgeqr2(mp, kb, panel, lda, tau[j:j+kb])
+		n2 := n - j - kb
+		if n2 == 0 {
+			continue
 		}
+		// V, explicit: unit diagonal, zeros above it.
+		g.v = grow(g.v, mp*kb)
+		for c := 0; c < kb; c++ {
+			vc := g.v[c*mp : (c+1)*mp]
+			clear(vc[:c])
+			vc[c] = 1
+			copy(vc[c+1:], panel[c*lda+c+1:c*lda+mp])
+		}
+		g.larft(mp, kb, tau[j:j+kb])
+		g.w = grow(g.w, 2*kb*n2)
+		w, tw := g.w[:kb*n2], g.w[kb*n2:]
+		a2 := a[(j+kb)*lda+j:]
+		g.gemm(Trans, NoTrans, kb, n2, mp, 1, g.v, mp, a2, lda, 0, w, kb)
+		g.gemm(Trans, NoTrans, kb, n2, kb, 1, g.t, kb, w, kb, 0, tw, kb)
+		g.gemm(NoTrans, NoTrans, mp, n2, kb, -1, g.v, mp, tw, kb, 1, a2, lda)
+	}
+}
+
+// larft forms the kb-by-kb upper triangular T of H_1 ... H_kb = I - V T V^T from the explicit
+// mp-by-kb V (dlarft, forward and columnwise): T[j,j] = tau_j, T[0:j, j] = -tau_j T[0:j, 0:j]
+// V[:, 0:j]^T V[:, j].
+func (g *geqrfBlocked) larft(mp, kb int, tau []float64) {
+	g.t = grow(g.t, kb*kb)
+	clear(g.t)
+	t := g.t
+	// The Gram matrix V^T V into t's upper triangle, then the triangular products in place.
+	g.gemm(Trans, NoTrans, kb, kb, mp, 1, g.v, mp, g.v, mp, 0, t, kb)
+	for j := 0; j < kb; j++ {
+		tj := t[j*kb : j*kb+j+1]
+		for i := j + 1; i < kb; i++ {
+			t[j*kb+i] = 0 // below the diagonal
+		}
+		for i := range tj[:j] {
+			tj[i] *= -tau[j]
+		}
+		// tj[0:j] = T[0:j, 0:j] tj[0:j], T upper triangular: row i uses rows i.. only.
+		for i := 0; i < j; i++ {
+			s := 0.0
+			for l := i; l < j; l++ {
+				s += t[l*kb+i] * tj[l]
+			}
+			tj[i] = s
+		}
+		tj[j] = tau[j]
 	}
 }
 
