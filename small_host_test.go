@@ -39,7 +39,7 @@ func BenchmarkSmallHost(b *testing.B) {
 		var dsyev dsyevWork
 		dgeqrf := newDgeqrf()
 		potrf, getrf, geqrf := potrfUnrolled[float64](n), getrfUnrolled[float64](n), geqrfUnrolled[float64](n)
-		syev := syevUnrolled[float64](min(n, syevJacobiMax))
+		syev := syevUnrolled[float64](min(n, syevHostJacobiMax))
 		arms := []struct {
 			op, arm string
 			in      []float64
@@ -58,7 +58,7 @@ func BenchmarkSmallHost(b *testing.B) {
 				transposeSquare(n, a, n)
 			}},
 			{"syev", "jacobi", spd, func(a []float64, i int) {
-				if n <= syevJacobiMax {
+				if n <= syevHostJacobiMax {
 					syev(true, true, a, n, tau[i*n:(i+1)*n])
 				}
 			}},

@@ -35,12 +35,12 @@ func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 
 // syevKernel returns a constructor of single-matrix eigensolvers of order n >= 1 for finite
 // input; each goroutine makes its own, since a kernel keeps scratch space. A kernel returns
-// LAPACK's info. Real matrices up to syevJacobiMax run syevSmall.
+// LAPACK's info. Real matrices up to syevHostJacobiMax run syevSmall.
 func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
-		if 1 <= n && n <= syevJacobiMax {
+		if 1 <= n && n <= syevHostJacobiMax {
 			k = func() func(bool, bool, int, []float64, int, []float64) int { return syevSmall[float64](n) }
 			break
 		}
@@ -55,7 +55,7 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 			}
 		}
 	case float32:
-		if 1 <= n && n <= syevJacobiMax {
+		if 1 <= n && n <= syevHostJacobiMax {
 			k = func() func(bool, bool, int, []float32, int, []float32) int { return syevSmall[float32](n) }
 			break
 		}
@@ -100,13 +100,13 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 // syevSweeps bounds syevSmall's sweeps, as SYEV_SWEEPS does the CUDA Jacobi kernels'.
 const syevSweeps = 30
 
-// syevJacobiMax is the largest order syevSmall takes: Jacobi's rotations cost more than the
+// syevHostJacobiMax is the largest order syevSmall takes: Jacobi's rotations cost more than the
 // tridiagonal QR of dsyev from n = 5 or 6 on (BenchmarkSmallHost: 2.2-3.4x faster at n = 2
 // and 3, 1.4x at 4, 1.1x at 5, slower from 6, measured on a loaded 2-core machine).
-const syevJacobiMax = 4
+const syevHostJacobiMax = 4
 
 // syevSmall computes the eigenvalues and optionally the eigenvectors of one finite real
-// symmetric matrix of order 1 <= n <= syevJacobiMax by cyclic Jacobi in float64, in the
+// symmetric matrix of order 1 <= n <= syevHostJacobiMax by cyclic Jacobi in float64, in the
 // straight-line code of syevUnrolled, with the rotations and the skipping and stopping rules
 // of the CUDA Jacobi families (kernels/syev/jacobi.cuh; jacobiRotation here): the pairs
 // (p, q), p < q, in round-robin order (rounds of disjoint pairs, whose rotations the processor

@@ -5,7 +5,7 @@ package batchlas
 // syevUnrolled's kernels: cyclic Jacobi on one finite real symmetric matrix of order n,
 // in float64, as syevSmall documents.
 
-// syevUnrolled returns the straight-line Jacobi eigensolver of order n, 1 <= n <= syevJacobiMax.
+// syevUnrolled returns the straight-line Jacobi eigensolver of order n, 1 <= n <= syevHostJacobiMax.
 func syevUnrolled[F float32 | float64](n int) func(vectors, lower bool, a []F, lda int, w []F) int {
 	switch n {
 	case 1:

@@ -21,7 +21,7 @@ import (
 	"strings"
 )
 
-// smallMax is the root's smallMax; syevMax its syevJacobiMax, the largest order at which
+// smallMax is the root's smallMax; syevMax its syevHostJacobiMax, the largest order at which
 // Jacobi beats the tridiagonal QR of the host's dsyev in straight-line Go.
 const smallMax, syevMax = 8, 4
 
@@ -340,7 +340,7 @@ func sym(i, j int) string {
 func syev(g *gen) {
 	g.header("syevUnrolled's kernels: cyclic Jacobi on one finite real symmetric matrix of order n,\n" +
 		"// in float64, as syevSmall documents.")
-	g.dispatch("syevUnrolled", "func(vectors, lower bool, a []F, lda int, w []F) int", "syevUnrolled returns the straight-line Jacobi eigensolver of order n, 1 <= n <= syevJacobiMax.", syevMax)
+	g.dispatch("syevUnrolled", "func(vectors, lower bool, a []F, lda int, w []F) int", "syevUnrolled returns the straight-line Jacobi eigensolver of order n, 1 <= n <= syevHostJacobiMax.", syevMax)
 	for n := 1; n <= syevMax; n++ {
 		g.p("\nfunc syev%d[F float32 | float64](vectors, lower bool, a []F, lda int, w []F) int {", n)
 		g.p("_, w = a[%s], w[:%d]", at(n-1, n-1), n)
