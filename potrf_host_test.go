@@ -12,7 +12,7 @@ func TestPotrfHostNaNInfo(t *testing.T) {
 }
 
 func potrfNaNInfo[T Scalar](t *testing.T) {
-	for _, n := range []int{5, smallMax, 12} {
+	for _, n := range []int{5, smallMax, 12, 100} {
 		potrfNaNInfoN[T](t, n)
 	}
 }
