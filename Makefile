@@ -1,6 +1,6 @@
 # Build, test and vet targets; see README.md.
 GO ?= go
-TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor"
+TAGSETS := "" host cuda rocm novendor "cuda novendor" "cuda rocm host" "host novendor" purego
 DEV := .dev
 
 .PHONY: build test vet vet-all-tags bench fuzz device-bundle census

@@ -12,7 +12,7 @@ func gelsHost[T Scalar](_ *Queue, c *gelsCall[T]) error {
 	a, b, info := c.a, c.b, c.info.host()
 	m, n, nrhs := a.rows, a.cols, b.cols
 	p, r, over := c.shape()
-	newQR, newQ := geqrfKernel[T](), ormqrKernel[T]()
+	newQR, newQ := geqrfKernel[T](p, r), ormqrKernel[T]()
 	hostBatch(a.batch, func(lo, hi int) {
 		qr, applyQ := newQR(), newQ()
 		tau := make([]T, r)

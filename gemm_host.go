@@ -1,6 +1,10 @@
 package batchlas
 
-import "gonum.org/v1/gonum/blas"
+import (
+	"gonum.org/v1/gonum/blas"
+
+	"github.com/batchlas/batchlas/internal/hostgemm"
+)
 
 // gemmHost multiplies every matrix of the batch with gemmKernel's gemm.
 func gemmHost[T Scalar](_ *Queue, g *gemmCall[T]) error {
@@ -19,10 +23,21 @@ func gemmHost[T Scalar](_ *Queue, g *gemmCall[T]) error {
 // size k.
 type gemmFunc[T Scalar] = func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int)
 
-// gemmKernel is the gemm of one matrix: gonum's Sgemm or Dgemm for real types, zgemm over
-// gonum's complex level-1 kernels for complex ones (gonum's Cgemm and Zgemm are plain loops,
-// 4x slower than zgemm at n = 64 for complex128 and 16x for complex64).
+// gemmKernel is the gemm of one matrix: internal/hostgemm's packed assembly kernels where
+// the CPU has them (AVX2 and FMA, or AVX-512, on amd64), portableGemm elsewhere.
 func gemmKernel[T Scalar]() gemmFunc[T] {
+	if !hostgemm.Enabled() {
+		return portableGemm[T]()
+	}
+	return func(tA, tB Transpose, m, n, k int, alpha T, a []T, lda int, b []T, ldb int, beta T, c []T, ldc int) {
+		hostgemm.Gemm(blasTrans(tA), blasTrans(tB), m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	}
+}
+
+// portableGemm is the gemm of one matrix in Go: gonum's Sgemm or Dgemm for real types,
+// zgemm over gonum's complex level-1 kernels for complex ones (gonum's Cgemm and Zgemm are
+// plain loops, 4x slower than zgemm at n = 64 for complex128 and 16x for complex64).
+func portableGemm[T Scalar]() gemmFunc[T] {
 	var k any
 	switch any(*new(T)).(type) {
 	case float32:

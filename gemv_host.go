@@ -6,7 +6,8 @@ import "gonum.org/v1/gonum/blas"
 // matrix's own precision. Read row-major, A is A^T, so NoTrans becomes Trans and the other
 // way round. A^H x has no row-major gemv form (for real types it has, but is rare enough to
 // share the complex path), and gonum's gemv leaves y unscaled when the inner size is 0, so
-// those cases run as a gemm of one column.
+// those cases run as a gemm of one column (portableGemm: a packed kernel's tiles would be
+// mostly padding for one column).
 func gemvHost[T Scalar](_ *Queue, g *gemvCall[T]) error {
 	a, x, y := g.a, g.x.host(), g.y.host()
 	nx, ny := g.lens()
@@ -15,7 +16,7 @@ func gemvHost[T Scalar](_ *Queue, g *gemvCall[T]) error {
 	if g.trans == NoTrans {
 		rowTrans = blas.Trans
 	}
-	gemv, gemm := rowGemv[T](), gemmKernel[T]()
+	gemv, gemm := rowGemv[T](), portableGemm[T]()
 	hostBatch(a.batch, func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			xi, yi := x[i*nx:(i+1)*nx], y[i*ny:(i+1)*ny]

@@ -1,5 +1,7 @@
 package batchlas
 
+import "math"
+
 // geqrfHost factors every matrix; see Geqrf for the kernel of each type.
 func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
 	a, tau := c.a, c.tau.host()
@@ -8,7 +10,7 @@ func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
 	if k == 0 {
 		return nil
 	}
-	newKernel := geqrfKernel[T]()
+	newKernel := geqrfKernel[T](m, n)
 	hostBatch(a.batch, func(lo, hi int) {
 		f := newKernel()
 		for b := lo; b < hi; b++ {
@@ -18,16 +20,35 @@ func geqrfHost[T Scalar](_ *Queue, c *geqrfCall[T]) error {
 	return nil
 }
 
-// geqrfKernel returns a constructor of single-matrix QR kernels; each goroutine makes its
-// own, since a kernel keeps scratch space.
-func geqrfKernel[T Scalar]() func() func(m, n int, a []T, lda int, tau []T) {
+// geqrfKernel returns a constructor of single-matrix QR kernels for m-by-n matrices; each
+// goroutine makes its own, since a kernel keeps scratch space. Real matrices of at most
+// smallMax rows and columns run smallGeqrf's kernels, those of order min(m, n) >=
+// geqrfBlockedMin geqrfBlocked.
+func geqrfKernel[T Scalar](m, n int) func() func(m, n int, a []T, lda int, tau []T) {
 	z := func() func(int, int, []complex128, int, []complex128) { return zgeqr2[complex128] }
 	var k any
+	small := m <= smallMax && n <= smallMax
 	switch any(*new(T)).(type) {
 	case float64:
+		if small {
+			k = smallGeqrf[float64](m, n)
+			break
+		}
+		if min(m, n) >= geqrfBlockedMin {
+			k = newGeqrfBlocked
+			break
+		}
 		k = newDgeqrf
 	case float32:
-		k = qrWidened[float32](true, newDgeqrf)
+		if small {
+			k = smallGeqrf[float32](m, n)
+			break
+		}
+		wide := newDgeqrf
+		if min(m, n) >= geqrfBlockedMin {
+			wide = newGeqrfBlocked
+		}
+		k = qrWidened[float32](true, wide)
 	case complex64:
 		k = qrWidened[complex64](true, z)
 	case complex128:
@@ -87,4 +108,200 @@ func zgeqr2[T Complex](m, n int, a []T, lda int, tau []T) {
 			larfLeft(ct, col[1:], a[j*lda+i:j*lda+m])
 		}
 	}
+}
+
+// smallGeqrf makes QR kernels for real m-by-n matrices of at most smallMax rows and
+// columns: geqrfUnrolled's straight-line kernel for square ones, geqrfSmall for the others.
+func smallGeqrf[F float32 | float64](m, n int) func() func(int, int, []F, int, []F) {
+	f := geqrfSmall[F]
+	if m == n && n > 0 {
+		u := geqrfUnrolled[F](n)
+		f = func(_, _ int, a []F, lda int, tau []F) { u(a, lda, tau) }
+	}
+	return func() func(int, int, []F, int, []F) { return f }
+}
+
+// geqrfSmall is dgeqr2 on one real matrix of at most smallMax rows and columns, in float64
+// on a local copy; k = len(tau) = min(m, n).
+func geqrfSmall[F float32 | float64](m, n int, a []F, lda int, tau []F) {
+	const ld = smallMax
+	var w [ld * ld]float64
+	var t [ld]float64
+	for j := 0; j < n; j++ {
+		for i := 0; i < m; i++ {
+			w[j*ld+i] = float64(a[j*lda+i])
+		}
+	}
+	dgeqr2(m, n, w[:], ld, t[:len(tau)])
+	for j := 0; j < n; j++ {
+		for i := 0; i < m; i++ {
+			a[j*lda+i] = F(w[j*ld+i])
+		}
+	}
+	for i := range tau {
+		tau[i] = F(t[i])
+	}
+}
+
+// dgeqr2 is LAPACK's unblocked Householder QR (with dlarfg's reflectors) of the m-by-n
+// column-major float64 a, in place; k = len(tau) = min(m, n).
+func dgeqr2(m, n int, a []float64, lda int, tau []float64) {
+	for i := range tau {
+		col := a[i*lda+i : i*lda+m]
+		beta, t := dlarfg(col[0], col[1:])
+		col[0], tau[i] = beta, t
+		if t == 0 {
+			continue
+		}
+		// Columns j > i: c -= t v (v^T c) with v = [1; col[1:]].
+		v := col[1:]
+		for j := i + 1; j < n; j++ {
+			c := a[j*lda+i : j*lda+m]
+			c0, c := c[0], c[1:]
+			v := v[:len(c)]
+			s := c0
+			for r, x := range c {
+				s += v[r] * x
+			}
+			s *= t
+			a[j*lda+i] = c0 - s
+			for r := range c {
+				c[r] -= s * v[r]
+			}
+		}
+	}
+}
+
+// geqrfBlock is the panel width of geqrfBlocked, and geqrfBlockedMin the order min(m, n) from
+// which it replaces gonum's Dgelqf (BenchmarkGeqrfBlocked, one core: 0.28 against 0.21 ms at
+// n = 128, where the unblocked panels dominate; 1.3 against 3.1 ms at 256, 9 against 20 ms at
+// 512).
+const geqrfBlock, geqrfBlockedMin = 32, 160
+
+// geqrfBlocked is LAPACK's blocked dgeqrf on one float64 matrix, with its block reflectors
+// applied by gemmKernel's packed gemm: each panel of geqrfBlock columns is factored by
+// dgeqr2, and the trailing columns are multiplied by Q^T = I - V T^T V^T (dlarft's T, dlarfb
+// as three gemms: W = V^T A2, W = T^T W, A2 -= V W). v, t and w are scratch.
+type geqrfBlocked struct {
+	gemm    gemmFunc[float64]
+	v, t, w []float64
+}
+
+func newGeqrfBlocked() func(m, n int, a []float64, lda int, tau []float64) {
+	g := &geqrfBlocked{gemm: gemmKernel[float64]()}
+	return g.factor
+}
+
+func (g *geqrfBlocked) factor(m, n int, a []float64, lda int, tau []float64) {
+	k := len(tau)
+	for j := 0; j < k; j += geqrfBlock {
+		kb, mp := min(geqrfBlock, k-j), m-j
+		panel := a[j*lda+j:]
+		dgeqr2(mp, kb, panel, lda, tau[j:j+kb])
+		n2 := n - j - kb
+		if n2 == 0 {
+			continue
+		}
+		// V, explicit: unit diagonal, zeros above it.
+		g.v = grow(g.v, mp*kb)
+		for c := 0; c < kb; c++ {
+			vc := g.v[c*mp : (c+1)*mp]
+			clear(vc[:c])
+			vc[c] = 1
+			copy(vc[c+1:], panel[c*lda+c+1:c*lda+mp])
+		}
+		g.larft(mp, kb, tau[j:j+kb])
+		g.w = grow(g.w, 2*kb*n2)
+		w, tw := g.w[:kb*n2], g.w[kb*n2:]
+		a2 := a[(j+kb)*lda+j:]
+		g.gemm(Trans, NoTrans, kb, n2, mp, 1, g.v, mp, a2, lda, 0, w, kb)
+		g.gemm(Trans, NoTrans, kb, n2, kb, 1, g.t, kb, w, kb, 0, tw, kb)
+		g.gemm(NoTrans, NoTrans, mp, n2, kb, -1, g.v, mp, tw, kb, 1, a2, lda)
+	}
+}
+
+// larft forms the kb-by-kb upper triangular T of H_1 ... H_kb = I - V T V^T from the explicit
+// mp-by-kb V (dlarft, forward and columnwise): T[j,j] = tau_j, T[0:j, j] = -tau_j T[0:j, 0:j]
+// V[:, 0:j]^T V[:, j].
+func (g *geqrfBlocked) larft(mp, kb int, tau []float64) {
+	g.t = grow(g.t, kb*kb)
+	clear(g.t)
+	t := g.t
+	// The Gram matrix V^T V into t's upper triangle, then the triangular products in place.
+	g.gemm(Trans, NoTrans, kb, kb, mp, 1, g.v, mp, g.v, mp, 0, t, kb)
+	for j := 0; j < kb; j++ {
+		tj := t[j*kb : j*kb+j+1]
+		for i := j + 1; i < kb; i++ {
+			t[j*kb+i] = 0 // below the diagonal
+		}
+		for i := range tj[:j] {
+			tj[i] *= -tau[j]
+		}
+		// tj[0:j] = T[0:j, 0:j] tj[0:j], T upper triangular: row i uses rows i.. only.
+		for i := 0; i < j; i++ {
+			s := 0.0
+			for l := i; l < j; l++ {
+				s += t[l*kb+i] * tj[l]
+			}
+			tj[i] = s
+		}
+		tj[j] = tau[j]
+	}
+}
+
+// dlarfg is LAPACK's real dlarfg: the reflector H = I - tau v v^T with H [alpha; x] =
+// [beta; 0] and v = [1; v1]; x is overwritten by v1. tau is 0 when x is zero; x is rescaled
+// when |beta| is below the safe minimum, so that 1/(alpha - beta) stays finite. NaN or Inf in
+// the input gives NaN in beta or tau.
+func dlarfg(alpha float64, x []float64) (beta, tau float64) {
+	xnorm := dnrm2(x)
+	if xnorm == 0 {
+		return alpha, 0
+	}
+	beta = -math.Copysign(math.Hypot(alpha, xnorm), alpha)
+	knt := 0
+	for ; math.Abs(beta) < larfgSafmin && knt < 20; knt++ {
+		for i := range x {
+			x[i] /= larfgSafmin
+		}
+		beta /= larfgSafmin
+		alpha /= larfgSafmin
+	}
+	if knt > 0 {
+		beta = -math.Copysign(math.Hypot(alpha, dnrm2(x)), alpha)
+	}
+	tau = (beta - alpha) / beta
+	r := 1 / (alpha - beta)
+	for i := range x {
+		x[i] *= r
+	}
+	for ; knt > 0; knt-- {
+		beta *= larfgSafmin
+	}
+	return beta, tau
+}
+
+// dnrm2 is the Euclidean norm of x: the plain sum of squares where it can neither overflow
+// nor lose precision to underflow, a sum scaled by the largest |x_i| otherwise. NaN gives NaN.
+func dnrm2(x []float64) float64 {
+	var s float64
+	for _, v := range x {
+		s += v * v
+	}
+	if s > 0x1p-900 && s < 0x1p900 || s != s {
+		return math.Sqrt(s)
+	}
+	var big float64
+	for _, v := range x {
+		big = max(big, math.Abs(v))
+	}
+	if big == 0 || math.IsInf(big, 1) {
+		return big
+	}
+	s = 0
+	for _, v := range x {
+		r := v / big
+		s += r * r
+	}
+	return big * math.Sqrt(s)
 }

@@ -1,7 +1,12 @@
 package batchlas
 
+import "math"
+
 // getrfHost factors every matrix with getf2, the project's column-major LU for all four
-// types, whose rank-one updates run in gonum's BLAS (assembly kernels for every type).
+// types, whose rank-one updates run in gonum's BLAS (assembly kernels for every type); with
+// more than getrfRecMin rows and columns, with getrfRec, the recursive LU whose updates run in
+// gemmKernel's packed gemm; and real matrices of at most smallMax rows and columns with
+// smallGetrf's kernels.
 //
 // Why not gonum's Dgetrf for float64: it is row-major, and a column-major A read row-major
 // is A^T, whose LU would pivot columns of A, not rows as LAPACK's getrf (and cuBLAS's
@@ -15,12 +20,143 @@ package batchlas
 func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 	a, ipiv, info := c.a, c.ipiv.host(), c.info.host()
 	m, n, k := a.rows, a.cols, min(a.rows, a.cols)
+	factor := getf2[T]
+	if k > getrfRecMin {
+		gemm := gemmKernel[T]()
+		factor = func(m, n int, a []T, lda int, ipiv []int32) int { return getrfRec(gemm, m, n, a, lda, ipiv) }
+	}
+	if m <= smallMax && n <= smallMax {
+		switch any(*new(T)).(type) {
+		case float64:
+			factor = any(smallGetrf[float64](m, n)).(func(int, int, []T, int, []int32) int)
+		case float32:
+			factor = any(smallGetrf[float32](m, n)).(func(int, int, []T, int, []int32) int)
+		}
+	}
 	hostBatch(a.batch, func(lo, hi int) {
 		for b := lo; b < hi; b++ {
-			info[b] = int32(getf2(m, n, a.mat(b), a.ld, ipiv[b*k:(b+1)*k]))
+			info[b] = int32(factor(m, n, a.mat(b), a.ld, ipiv[b*k:(b+1)*k]))
 		}
 	})
 	return nil
+}
+
+// getrfLeaf is the width up to which getrfRec factors a panel with getf2, and solves with
+// gonum's trsm; getrfRecMin the order up to which getf2 alone is faster (BenchmarkGetrfRecursive:
+// at n = 64 getf2 takes 20 us, getrfRec 26; at 128, 256 and 512 getrfRec is 1.5, 2.1 and 3.3
+// times faster).
+const getrfLeaf, getrfRecMin = 16, 64
+
+// getrfRec is getf2's factorization (the same pivots, ipiv and info) by Toledo's recursion:
+// the left half of the columns is factored, its row swaps applied to the right half, which
+// is solved with the unit lower triangle (trsmLowerUnit) and updated with one gemm, then the
+// trailing rows of the right half are factored and their swaps applied back to the left.
+func getrfRec[T Scalar](gemm gemmFunc[T], m, n int, a []T, lda int, ipiv []int32) int {
+	k := min(m, n)
+	if k <= getrfLeaf {
+		return getf2(m, n, a, lda, ipiv)
+	}
+	n1 := half(k)
+	n2 := n - n1
+	info := getrfRec(gemm, m, n1, a, lda, ipiv[:n1])
+	right := a[n1*lda:]
+	laswp(right, lda, n2, ipiv[:n1], true)
+	trsmLowerUnit(gemm, n1, n2, a, lda, right, lda)
+	if m == n1 {
+		return info
+	}
+	gemm(NoTrans, NoTrans, m-n1, n2, n1, -1, a[n1:], lda, right, lda, 1, right[n1:], lda)
+	info2 := getrfRec(gemm, m-n1, n2, right[n1:], lda, ipiv[n1:k])
+	if info == 0 && info2 > 0 {
+		info = n1 + info2
+	}
+	// The trailing factorization's swaps, relative to row n1, on the left columns.
+	laswp(a[n1:], lda, n1, ipiv[n1:k], true)
+	for i := n1; i < k; i++ {
+		ipiv[i] += int32(n1)
+	}
+	return info
+}
+
+// trsmLowerUnit overwrites the m-by-n b by L^-1 b for the order-m unit lower triangular l,
+// recursively: the trailing rows are updated with one gemm between the two half solves.
+func trsmLowerUnit[T Scalar](gemm gemmFunc[T], m, n int, l []T, ldl int, b []T, ldb int) {
+	if m <= getrfLeaf {
+		cmTrsm(Lower, NoTrans, true, m, n, l, ldl, b, ldb)
+		return
+	}
+	m1 := half(m)
+	trsmLowerUnit(gemm, m1, n, l, ldl, b, ldb)
+	gemm(NoTrans, NoTrans, m-m1, n, m1, -1, l[m1:], ldl, b, ldb, 1, b[m1:], ldb)
+	trsmLowerUnit(gemm, m-m1, n, l[m1*ldl+m1:], ldl, b[m1:], ldb)
+}
+
+// smallGetrf is getf2 for real m-by-n matrices of at most smallMax rows and columns:
+// getrfUnrolled's straight-line kernel for square ones, getrfSmall for the others.
+func smallGetrf[F float32 | float64](m, n int) func(m, n int, a []F, lda int, ipiv []int32) int {
+	if m != n || n == 0 {
+		return getrfSmall[F]
+	}
+	f := getrfUnrolled[F](n)
+	return func(_, _ int, a []F, lda int, ipiv []int32) int { return f(a, lda, ipiv) }
+}
+
+// safeMin is LAPACK's safe minimum of F, the smallest x whose 1/x does not overflow.
+func safeMin[F float32 | float64]() float64 {
+	if _, ok := any(F(0)).(float32); ok {
+		return 0x1p-126
+	}
+	return 0x1p-1022
+}
+
+// getrfSmall is getf2 for real matrices of at most smallMax rows and columns, in place with
+// the pivot search, the row swaps and the rank-one updates written out: the same arithmetic
+// in the same order, without a library call per column.
+func getrfSmall[F float32 | float64](m, n int, a []F, lda int, ipiv []int32) int {
+	info := 0
+	sfmin := safeMin[F]()
+	for j := 0; j < min(m, n); j++ {
+		col := a[j*lda : j*lda+m]
+		p, big := j, math.Abs(float64(col[j]))
+		for i := j + 1; i < m; i++ {
+			if v := math.Abs(float64(col[i])); v > big {
+				p, big = i, v
+			}
+		}
+		ipiv[j] = int32(p + 1)
+		if col[p] == 0 {
+			if info == 0 {
+				info = j + 1
+			}
+			continue
+		}
+		if p != j {
+			for c := 0; c < n; c++ {
+				x := a[c*lda : c*lda+m]
+				x[j], x[p] = x[p], x[j]
+			}
+		}
+		l := col[j+1:]
+		if d := col[j]; math.Abs(float64(d)) >= sfmin {
+			r := 1 / d
+			for i := range l {
+				l[i] *= r
+			}
+		} else {
+			for i := range l {
+				l[i] /= d
+			}
+		}
+		for c := j + 1; c < n; c++ {
+			x := a[c*lda+j : c*lda+m]
+			u, x := x[0], x[1:]
+			l := l[:len(x)]
+			for i := range x {
+				x[i] -= l[i] * u
+			}
+		}
+	}
+	return info
 }
 
 // getf2 factors the m-by-n column-major a as P A = L U with partial pivoting, right-looking

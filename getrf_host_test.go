@@ -1,9 +1,12 @@
 package batchlas
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // getrfTransposed is the alternative to getf2 for float64 that getrfHost's comment weighs:
@@ -71,4 +74,52 @@ func BenchmarkGetrfHost(b *testing.B) {
 			getrfTransposed(n, n, a, n, ipiv, w, p)
 		}
 	})
+}
+
+// TestGetrfRecMatchesGetf2 checks that the recursive LU makes getf2's pivots, and factors
+// equal to getf2's to rounding (the updates are summed in another order), on a tall, a wide
+// and a square matrix.
+func TestGetrfRecMatchesGetf2(t *testing.T) {
+	gemm := gemmKernel[float64]()
+	for _, s := range [][2]int{{150, 70}, {70, 150}, {131, 131}} {
+		m, n := s[0], s[1]
+		src := randGeneral(max(m, n))[:m*n]
+		a, b := slices.Clone(src), slices.Clone(src)
+		k := min(m, n)
+		pa, pb := make([]int32, k), make([]int32, k)
+		ia, ib := getf2(m, n, a, m, pa), getrfRec(gemm, m, n, b, m, pb)
+		if ia != ib || !slices.Equal(pa, pb) {
+			t.Fatalf("%dx%d: info %d and %d, pivots differ: %v", m, n, ia, ib, !slices.Equal(pa, pb))
+		}
+		for i := range a {
+			if d := math.Abs(a[i] - b[i]); d > 1e-12*float64(k) {
+				t.Fatalf("%dx%d: factor element %d differs by %g", m, n, i, d)
+			}
+		}
+	}
+}
+
+// BenchmarkGetrfRecursive times getrfRec against getf2 on one float64 matrix, side by side;
+// min-ms is the fastest run.
+func BenchmarkGetrfRecursive(b *testing.B) {
+	gemm := gemmKernel[float64]()
+	for _, n := range []int{32, 64, 128, 256, 512} {
+		src := randGeneral(n)
+		a, ipiv := make([]float64, n*n), make([]int32, n)
+		for _, arm := range []struct {
+			name string
+			f    func()
+		}{{"getf2", func() { getf2(n, n, a, n, ipiv) }}, {"recursive", func() { getrfRec(gemm, n, n, a, n, ipiv) }}} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, arm.name), func(b *testing.B) {
+				best := time.Duration(math.MaxInt64)
+				for range b.N {
+					copy(a, src)
+					t0 := time.Now()
+					arm.f()
+					best = min(best, time.Since(t0))
+				}
+				b.ReportMetric(float64(best.Nanoseconds())/1e6, "min-ms")
+			})
+		}
+	}
 }

@@ -1,8 +1,11 @@
 package batchlas
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"gonum.org/v1/gonum/blas"
 )
@@ -63,4 +66,39 @@ func BenchmarkPotrfGonumLoop(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*benchBatch), "ns/matrix")
+}
+
+// potrfRecursive is potrfRec at every order (newDpotrf runs it above potrfRecMin only).
+func potrfRecursive(lower bool) func(bool, int, []float64, int) int {
+	r := potrfRec{lower: lower, gemm: gemmKernel[float64]()}
+	return func(_ bool, n int, a []float64, lda int) int { return r.potrf(n, a, lda) }
+}
+
+// BenchmarkPotrfRecursive times newDpotrf's recursive factorization on gemmKernel against
+// gonum's Dpotrf (dpotrf) on one matrix, side by side, lower and upper; min-ms is the fastest
+// run (the least disturbed on a shared machine). The input is restored outside the timing.
+func BenchmarkPotrfRecursive(b *testing.B) {
+	for _, n := range []int{48, 64, 96, 128, 256, 512} {
+		input := spdBatch(n, 1)
+		a := make([]float64, n*n)
+		for _, lower := range []bool{true, false} {
+			for _, arm := range []struct {
+				name string
+				f    func(bool, int, []float64, int) int
+			}{{"dpotrf", dpotrf}, {"recursive", potrfRecursive(lower)}} {
+				b.Run(fmt.Sprintf("n=%d/lower=%v/%s", n, lower, arm.name), func(b *testing.B) {
+					best := time.Duration(math.MaxInt64)
+					for range b.N {
+						copy(a, input)
+						t0 := time.Now()
+						if arm.f(lower, n, a, n) != 0 {
+							b.Fatal("not positive definite")
+						}
+						best = min(best, time.Since(t0))
+					}
+					b.ReportMetric(float64(best.Nanoseconds())/1e6, "min-ms")
+				})
+			}
+		}
+	}
 }

@@ -12,11 +12,16 @@ func TestPotrfHostNaNInfo(t *testing.T) {
 }
 
 func potrfNaNInfo[T Scalar](t *testing.T) {
-	const n = 12
+	for _, n := range []int{5, smallMax, 12, 100} {
+		potrfNaNInfoN[T](t, n)
+	}
+}
+
+func potrfNaNInfoN[T Scalar](t *testing.T, n int) {
 	for _, lower := range []bool{true, false} {
 		a := make([]T, n*n)
 		for i := 0; i < n; i++ {
-			a[i*n+i] = T(n)
+			a[i*n+i] = scalarOf[T](float64(n), 0)
 			for j := 0; j < i; j++ {
 				a[j*n+i], a[i*n+j] = 1, 1
 			}
@@ -27,8 +32,8 @@ func potrfNaNInfo[T Scalar](t *testing.T) {
 		}
 		var zero T
 		a[j*n+i] = zero / zero // NaN in every type
-		if got := potrfKernel[T]()()(lower, n, a, n); got != n/2+1 {
-			t.Errorf("lower=%v: info %d, want %d", lower, got, n/2+1)
+		if got := potrfKernel[T](n)()(lower, n, a, n); got != n/2+1 {
+			t.Errorf("n=%d lower=%v: info %d, want %d", n, lower, got, n/2+1)
 		}
 	}
 }

@@ -26,7 +26,9 @@ package batchlas
 // elements that did not converge (0 when n = 1).
 //
 // The host backend computes float64 with gonum, as its Dsyev does (Dsytrd, Dorgtr, Dsteqr),
-// and float32 the same way on a float64 copy, so float32 is computed in float64. For
+// and float32 the same way on a float64 copy, so float32 is computed in float64; real
+// matrices of order n <= 4 run cyclic Jacobi in float64 instead, with the rotations and
+// stopping rule of the CUDA Jacobi families below (info as theirs). For
 // complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
 // LAPACK's zhetrd, computing in T), solves that with gonum's Dsteqr in float64, and
 // back-transforms the real eigenvectors in T. The eigenvalues are accurate to a small

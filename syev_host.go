@@ -13,7 +13,7 @@ func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 	a, n := c.a, c.a.rows
 	w, info := c.w.host(), c.info.host()
 	vectors, lower := c.jobz == Vectors, c.uplo == Lower
-	newKernel := syevKernel[T, R]()
+	newKernel := syevKernel[T, R](n)
 	hostBatch(a.batch, func(lo, hi int) {
 		k := newKernel()
 		for b := lo; b < hi; b++ {
@@ -33,13 +33,17 @@ func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 	return nil
 }
 
-// syevKernel returns a constructor of single-matrix eigensolvers for n >= 1 and finite
+// syevKernel returns a constructor of single-matrix eigensolvers of order n >= 1 for finite
 // input; each goroutine makes its own, since a kernel keeps scratch space. A kernel returns
-// LAPACK's info.
-func syevKernel[T Scalar, R Real]() func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
+// LAPACK's info. Real matrices up to syevHostJacobiMax run syevSmall.
+func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
+		if 1 <= n && n <= syevHostJacobiMax {
+			k = func() func(bool, bool, int, []float64, int, []float64) int { return syevSmall[float64](n) }
+			break
+		}
 		k = func() func(bool, bool, int, []float64, int, []float64) int {
 			var s dsyevWork
 			return func(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
@@ -51,6 +55,10 @@ func syevKernel[T Scalar, R Real]() func() func(vectors, lower bool, n int, a []
 			}
 		}
 	case float32:
+		if 1 <= n && n <= syevHostJacobiMax {
+			k = func() func(bool, bool, int, []float32, int, []float32) int { return syevSmall[float32](n) }
+			break
+		}
 		k = func() func(bool, bool, int, []float32, int, []float32) int {
 			var s dsyevWork
 			var t, wt []float64
@@ -88,6 +96,80 @@ func syevKernel[T Scalar, R Real]() func() func(vectors, lower bool, n int, a []
 		}
 	}
 	return k.(func() func(bool, bool, int, []T, int, []R) int)
+}
+
+// syevSweeps bounds syevSmall's sweeps, as SYEV_SWEEPS does the CUDA Jacobi kernels'.
+const syevSweeps = 30
+
+// syevHostJacobiMax is the largest order syevSmall takes: Jacobi's rotations cost more than the
+// tridiagonal QR of dsyev from n = 5 or 6 on (BenchmarkSmallHost: 2.2-3.4x faster at n = 2
+// and 3, 1.4x at 4, 1.1x at 5, slower from 6, measured on a loaded 2-core machine).
+const syevHostJacobiMax = 4
+
+// syevSmall computes the eigenvalues and optionally the eigenvectors of one finite real
+// symmetric matrix of order 1 <= n <= syevHostJacobiMax by cyclic Jacobi in float64, in the
+// straight-line code of syevUnrolled, with the rotations and the skipping and stopping rules
+// of the CUDA Jacobi families (kernels/syev/jacobi.cuh; jacobiRotation here): the pairs
+// (p, q), p < q, in round-robin order (rounds of disjoint pairs, whose rotations the processor
+// overlaps), until a sweep skips every pair or syevSweeps sweeps have run. No step multiplies
+// two elements of A, so no scaling is needed. It returns 0, or the number of rows p < n-1
+// still holding a non-negligible element right of the diagonal. a is written only with
+// vectors.
+func syevSmall[F float32 | float64](n int) func(vectors, lower bool, n int, a []F, lda int, w []F) int {
+	f := syevUnrolled[F](n)
+	return func(vectors, lower bool, _ int, a []F, lda int, w []F) int { return f(vectors, lower, a, lda, w) }
+}
+
+// jacobiUlp is the unit roundoff of float64, the precision of syevSmall.
+const jacobiUlp = 0x1p-53
+
+// jacobiNegligible reports whether a_pq is negligible beside a_pp and a_qq (Demmel and
+// Veselic's relative criterion).
+func jacobiNegligible(app, aqq, apq float64) bool {
+	return math.Abs(apq) <= jacobiUlp*math.Sqrt(math.Abs(app))*math.Sqrt(math.Abs(aqq))
+}
+
+// jacobiRotation is the symmetric Schur rotation of a pair that is not negligible, with
+// diagonal app, aqq and off-diagonal apq = u g (u = +-1): theta = (aqq - app) / (2 g),
+// t = sign(theta) / (|theta| + sqrt(1 + theta^2)) (1 / (2 theta) past 2^26, where the square
+// root is |theta| to working precision), c = 1/sqrt(1 + t^2), s = t c. It applies to
+// x = A(k, p), y = A(k, q) as x' = c x - su y, y' = s x + cu y (su = s u, cu = c u), and the
+// diagonal moves by tg = t g.
+func jacobiRotation(app, aqq, apq float64) (c, s, su, cu, tg float64) {
+	g := math.Abs(apq)
+	theta := 0.5 * ((aqq - app) / g)
+	at := math.Abs(theta)
+	t := 0.5 / at
+	if at <= 0x1p26 {
+		t = 1 / (at + math.Sqrt(1+theta*theta))
+	}
+	t = math.Copysign(t, theta)
+	c = 1 / math.Sqrt(1+t*t)
+	s = t * c
+	u := math.Copysign(1, apq)
+	return c, s, s * u, c * u, t * g
+}
+
+// syevStore sorts the eigenvalues d[:n] ascending (ties in index order) and writes them to w
+// and, with vectors, the columns vec[j*smallMax : j*smallMax+n] with them over a.
+func syevStore[F float32 | float64](vectors bool, n int, d *[smallMax]float64, vec *[smallMax * smallMax]float64, a []F, lda int, w []F) {
+	var perm [smallMax]int
+	for i := 0; i < n; i++ {
+		j := i
+		for ; j > 0 && d[i] < d[perm[j-1]]; j-- {
+			perm[j] = perm[j-1]
+		}
+		perm[j] = i
+	}
+	for j := 0; j < n; j++ {
+		w[j] = F(d[perm[j]])
+		if vectors {
+			src, dst := vec[perm[j]*smallMax:perm[j]*smallMax+n], a[j*lda:j*lda+n]
+			for i, x := range src {
+				dst[i] = F(x)
+			}
+		}
+	}
 }
 
 // finiteTriangle reports whether the named triangle of the n-by-n matrix a holds only

@@ -38,6 +38,13 @@ func testGetrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	t.Run("planted", func(t *testing.T) {
 		checkGetrf[T](t, q, Layout{Rows: 12, Cols: 12, LDPad: 1, Batch: 1024}, map[int]int{511: 0, 512: 6, 513: 11, 1023: 3})
 	})
+	t.Run("planted_recursive", func(t *testing.T) {
+		checkGetrf[T](t, q, Layout{Rows: 70, Cols: 66, LDPad: 1, Batch: 4}, map[int]int{1: 0, 2: 40})
+	})
+	t.Run("planted_small", func(t *testing.T) {
+		checkGetrf[T](t, q, Layout{Rows: 8, Cols: 8, LDPad: 2, Batch: 64}, map[int]int{5: 0, 6: 7, 63: 3})
+		checkGetrf[T](t, q, Layout{Rows: 8, Cols: 5, Batch: 7}, map[int]int{3: 4})
+	})
 	t.Run("planted_rect", func(t *testing.T) {
 		checkGetrf[T](t, q, Layout{Rows: 9, Cols: 5, StridePad: 2, Batch: 7}, map[int]int{3: 4})
 		checkGetrf[T](t, q, Layout{Rows: 5, Cols: 9, StridePad: 2, Batch: 7}, map[int]int{3: 2})

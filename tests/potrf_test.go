@@ -39,6 +39,12 @@ func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 				517: 6, 518: -1, 1023: 0,
 			})
 		})
+		// The same at an order of the host's fixed-size kernels.
+		t.Run(fmt.Sprintf("%v_planted7", uplo), func(t *testing.T) {
+			checkPotrf[T](t, q, uplo, Layout{Rows: 7, Cols: 7, LDPad: 2, Batch: 64}, map[int]int{
+				5: 3, 6: -1, 63: 0,
+			})
+		})
 		// The same at an order of the tiny family's 64-lane kernel (one matrix a block).
 		t.Run(fmt.Sprintf("%v_planted48", uplo), func(t *testing.T) {
 			checkPotrf[T](t, q, uplo, Layout{Rows: 48, Cols: 48, LDPad: 1, Batch: 16}, map[int]int{

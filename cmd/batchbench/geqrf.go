@@ -40,8 +40,11 @@ func (b *geqrfBench[T]) bytes() float64 {
 }
 func (b *geqrfBench[T]) free() { b.a.Free(); b.tau.Free() }
 
-// ref: "cublas" is cublas<t>geqrfBatched, where the build has it.
+// ref: "cublas" is cublas<t>geqrfBatched, where the build has it; "gonum" is gonumGeqrf.
 func (b *geqrfBench[T]) ref(name string) func() error {
+	if name == "gonum" {
+		return b.gonumGeqrf()
+	}
 	if name != "cublas" || vendorref.GeqrfBatched == nil {
 		return nil
 	}

@@ -7,7 +7,8 @@
 // run interleaved in one process (A B A B ...), then again in the reverse order, as
 // ../../shared/BENCH.md asks, and every timed output is verified. An arm ref:<name> is a
 // vendor routine that no family routes to, timed as a yardstick (internal/vendorref; geqrf:
-// ref:cublas, cublas<t>geqrfBatched).
+// ref:cublas, cublas<t>geqrfBatched), or ref:gonum, a plain loop over gonum on every core
+// (refgonum.go: gemm, potrf, getrf, geqrf, syev, gesvd).
 package main
 
 import (
@@ -449,7 +450,8 @@ func printLegend(w io.Writer, q *batchlas.Queue) {
   n, batch   matrix order and number of matrices per call
   backend    the queue's backend, as -backend names it (the device line gives the device)
   arm        the family pinned for the call (auto: the router's own choice; ref:<name>: a
-             vendor routine timed as a yardstick)
+             vendor routine timed as a yardstick; ref:gonum: a loop over gonum on every core,
+             f64 only but for gemm, with its row-major copies in and out timed)
   order      AB: arms run interleaved in the listed order; BA: reversed, to expose order
              effects ("-" with a single arm)
   ms         median time of one call over -reps repetitions (device time from events on a

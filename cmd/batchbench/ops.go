@@ -555,8 +555,11 @@ type jobzBench interface{ setJobz(batchlas.Job) }
 func (b *syevBench[T, R]) setJobz(j batchlas.Job) { b.jobz = j }
 
 // ref: "syevj", "xsyev" and "loop" are cuSOLVER's three syev routes, each forced
-// (vendorref.Syev), where the build has them.
+// (vendorref.Syev), where the build has them; "gonum" is gonumSyev.
 func (b *syevBench[T, R]) ref(name string) func() error {
+	if name == "gonum" {
+		return b.gonumSyev()
+	}
 	if vendorref.Syev == nil {
 		return nil
 	}
