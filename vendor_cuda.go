@@ -22,13 +22,16 @@ var (
 	vendorErr  error
 )
 
+// cudaVendorLibs opens cuBLAS and cuSOLVER by their CUDA 12 and 13 sonames only: an
+// unversioned libcublas.so may be an older toolkit's (Debian's CUDA 11.8 installs one), whose
+// libraries these bindings were not checked against.
 func cudaVendorLibs() error {
 	vendorOnce.Do(func() {
-		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12", "libcublas.so"); vendorErr != nil {
+		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12"); vendorErr != nil {
 			return
 		}
 		cublasLib.nameOf = cublasStatusName
-		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11", "libcusolver.so"); vendorErr != nil {
+		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11"); vendorErr != nil {
 			return
 		}
 		solverLib.nameOf = cusolverStatusName

@@ -22,7 +22,7 @@ var (
 
 func cusparseOpened() error {
 	sparseOnce.Do(func() {
-		if sparseLib, sparseErr = openLib("cusparse", "libcusparse.so.12", "libcusparse.so.11", "libcusparse.so"); sparseErr == nil {
+		if sparseLib, sparseErr = openLib("cusparse", "no cuSPARSE: libcusparse.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusparse.so.12"); sparseErr == nil {
 			sparseLib.nameOf = cusparseStatusName
 		}
 	})
