@@ -25,7 +25,7 @@ func TestPosvFactorFollowsPotrf(t *testing.T) {
 	for _, n := range []int{16, 32, 48, 64, 200} {
 		c := call(n)
 		pc := &potrfCall[float32]{uplo: c.uplo, a: c.a, info: c.info}
-		f, _, err := choose(q, "potrf", "f32", pc.key(), potrfFamilies[float32](), pc, false)
+		f, _, err := selectFamily(q, "potrf", "f32", pc.key(), potrfFamilies[float32](), pc, false)
 		if err != nil {
 			t.Fatalf("n = %d: potrf routes nowhere: %v", n, err)
 		}

@@ -82,15 +82,10 @@ func pinRoute(op, spelling string) (restore func(), err error) {
 	return restore, nil
 }
 
-// choose picks the family that runs c (selection's rules: pin, tables, last resort). A
+// selectFamily picks the family that runs c (selection's rules: pin, tables, last resort). A
 // launch (record) is counted in the coverage rows and traced: done takes the time the launch
-// took; sizing passes record false and gets a done that does nothing.
-func choose[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (f *family[C], done func(float64), err error) {
-	warnUnknownRoutes()
-	return selectFamily(q, op, dtype, key, fams, c, record)
-}
-
-// selectFamily is choose without the check of the environment's route variables, for the
+// took; sizing passes record false and gets a done that does nothing. It leaves out the check
+// of the environment's route variables (dispatch and bufferSize make it), for the
 // families that route a sub-call through another op's families (posvFactor, gesvFactor): a
 // package-level family list may refer to it without an initialization cycle through
 // routedOpNames.
