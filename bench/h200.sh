@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # A round on the H200 for the H200 issue, from the repository root with .dev carried (make
 # device-bundle). STAGES picks, in order, from:
-#   build   every fatbin rebuilt from a scratch copy of kernels/ with the machine's nvcc
+#   build   every fatbin (or those of BUILD_SRCS, kernels/build.sh's arguments) rebuilt from a
+#           scratch copy of kernels/ with the machine's nvcc
 #           (kernels/build.sh: sm_80, sm_89, sm_90, sm_120, compute_80 PTX); the fatbins and
 #           MANIFEST come back as fatbins.tgz, the ptxas report as kernels_build.log.gz and the
 #           sm_90 lines and any spill as kernels_resources.txt. The later stages use them.
@@ -21,7 +22,7 @@ for stage in ${STAGES:-build suite census}; do
 	build)
 		scratch=$(mktemp -d)
 		cp -r kernels "$scratch/kernels" && rm -rf "$scratch/kernels/emu"
-		if ! (cd "$scratch/kernels" && ./build.sh) >"$OUT/kernels_build.log" 2>&1; then
+		if ! (cd "$scratch/kernels" && ./build.sh ${BUILD_SRCS:-}) >"$OUT/kernels_build.log" 2>&1; then
 			grep -B2 -A8 -i "error" "$OUT/kernels_build.log" | head -60
 			gzip -f "$OUT/kernels_build.log"
 			exit 1
