@@ -250,6 +250,97 @@ func ToCGeneral64(m *Matrix[complex64], b int) (cblas64.General, error) {
 	return cblas64.General{Rows: m.rows, Cols: m.cols, Stride: max(1, m.cols), Data: data}, nil
 }
 
+// FromHermitian128 copies the Hermitian h into matrix b of m, both triangles: h's Uplo
+// triangle as stored (the diagonal too, bitwise), the other as its conjugate transpose. m's
+// matrices must be square of order h.N.
+func FromHermitian128(m *Matrix[complex128], b int, h cblas128.Hermitian) error {
+	return fromHermitian("FromHermitian128", m, b, h.N, h.Stride, h.Data, h.Uplo)
+}
+
+// ToHermitian128 returns matrix b of m as a new, packed cblas128.Hermitian made from its uplo
+// triangle: the other triangle of m is not read, and that of Data is zero.
+func ToHermitian128(m *Matrix[complex128], b int, uplo Uplo) (cblas128.Hermitian, error) {
+	n, data, err := toHermitian("ToHermitian128", m, b, uplo)
+	return cblas128.Hermitian{N: n, Stride: max(1, n), Data: data, Uplo: blasUplo(uplo)}, err
+}
+
+// FromHermitian64 is FromHermitian128 for complex64 and cblas64.Hermitian.
+func FromHermitian64(m *Matrix[complex64], b int, h cblas64.Hermitian) error {
+	return fromHermitian("FromHermitian64", m, b, h.N, h.Stride, h.Data, h.Uplo)
+}
+
+// ToHermitian64 is ToHermitian128 for complex64 and cblas64.Hermitian.
+func ToHermitian64(m *Matrix[complex64], b int, uplo Uplo) (cblas64.Hermitian, error) {
+	n, data, err := toHermitian("ToHermitian64", m, b, uplo)
+	return cblas64.Hermitian{N: n, Stride: max(1, n), Data: data, Uplo: blasUplo(uplo)}, err
+}
+
+// fromHermitian checks a gonum Hermitian (order n, row stride, data, uplo) against m and
+// copies it, both triangles, into matrix b.
+func fromHermitian[T Complex](op string, m *Matrix[T], b, n, stride int, data []T, uplo blas.Uplo) error {
+	if err := sameShape(op, "h", m, n, n); err != nil {
+		return err
+	}
+	if uplo != blas.Upper && uplo != blas.Lower {
+		return argErr(op, "h", "Uplo %c is neither blas.Upper nor blas.Lower", uplo)
+	}
+	if n > 0 && (stride < n || len(data) < (n-1)*stride+n) {
+		return argErr(op, "h", "stride %d and %d elements cannot hold order %d", stride, len(data), n)
+	}
+	full := make([]T, n*n)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			v := data[i*stride+j] // element (i, j), i <= j
+			if uplo == blas.Lower {
+				v = data[j*stride+i]
+				if i != j {
+					v = conj(v)
+				}
+			}
+			full[i*n+j] = v
+			if i != j {
+				full[j*n+i] = conj(v)
+			}
+		}
+	}
+	return m.putMatrix(op, "h", b, RowMajor, full, max(1, n))
+}
+
+// toHermitian downloads matrix b of m, row-major, keeping its uplo triangle and zeroing the
+// other.
+func toHermitian[T Complex](op string, m *Matrix[T], b int, uplo Uplo) (int, []T, error) {
+	if err := m.checkOwn(op); err != nil {
+		return 0, nil, err
+	}
+	if m.rows != m.cols {
+		return 0, nil, argErr(op, "m", "%dx%d is not square", m.rows, m.cols)
+	}
+	if !uplo.valid() {
+		return 0, nil, argErr(op, "uplo", "%v is not Lower or Upper", uplo)
+	}
+	data, err := m.getMatrix(op, b, RowMajor, nil, 0)
+	if err != nil {
+		return 0, nil, err
+	}
+	n := m.rows
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			if uplo == Lower && j > i || uplo == Upper && j < i {
+				data[i*n+j] = 0
+			}
+		}
+	}
+	return n, data, nil
+}
+
+// blasUplo is uplo as gonum's blas spells it.
+func blasUplo(uplo Uplo) blas.Uplo {
+	if uplo == Lower {
+		return blas.Lower
+	}
+	return blas.Upper
+}
+
 func fromGeneral[T Scalar](op string, m *Matrix[T], b, rows, cols, stride int, data []T) error {
 	if err := sameShape(op, "g", m, rows, cols); err != nil {
 		return err

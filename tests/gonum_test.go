@@ -1,9 +1,11 @@
 package tests
 
 import (
+	"errors"
 	"math/rand/v2"
 	"testing"
 
+	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/blas32"
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/blas/cblas128"
@@ -303,4 +305,129 @@ func TestGonumArgs(t *testing.T) {
 		{"to general b", "b", func() error { _, err := batchlas.ToGeneral64(m, -1); return err }},
 	}
 	RunArgCases(t, q, cases, Watch(m), Watch(sq), Watch(c))
+}
+
+// hermConv is one dtype's pair of Hermitian conversions, with gonum's Hermitian value as
+// order, stride, data and triangle.
+type hermConv[T batchlas.Complex] struct {
+	from func(m *batchlas.Matrix[T], b, n, stride int, data []T, upper bool) error
+	to   func(m *batchlas.Matrix[T], b int, uplo batchlas.Uplo) (n, stride int, data []T, upper bool, err error)
+}
+
+var herm128 = hermConv[complex128]{
+	from: func(m *batchlas.Matrix[complex128], b, n, stride int, data []complex128, upper bool) error {
+		return batchlas.FromHermitian128(m, b, cblas128.Hermitian{N: n, Stride: stride, Data: data, Uplo: gonumUplo(upper)})
+	},
+	to: func(m *batchlas.Matrix[complex128], b int, uplo batchlas.Uplo) (int, int, []complex128, bool, error) {
+		h, err := batchlas.ToHermitian128(m, b, uplo)
+		return h.N, h.Stride, h.Data, h.Uplo == blas.Upper, err
+	},
+}
+
+var herm64 = hermConv[complex64]{
+	from: func(m *batchlas.Matrix[complex64], b, n, stride int, data []complex64, upper bool) error {
+		return batchlas.FromHermitian64(m, b, cblas64.Hermitian{N: n, Stride: stride, Data: data, Uplo: gonumUplo(upper)})
+	},
+	to: func(m *batchlas.Matrix[complex64], b int, uplo batchlas.Uplo) (int, int, []complex64, bool, error) {
+		h, err := batchlas.ToHermitian64(m, b, uplo)
+		return h.N, h.Stride, h.Data, h.Uplo == blas.Upper, err
+	},
+}
+
+func gonumUplo(upper bool) blas.Uplo {
+	if upper {
+		return blas.Upper
+	}
+	return blas.Lower
+}
+
+// TestGonumHermitian writes cblas Hermitian values (row stride padded, the unused triangle
+// and the padding NaN) into matrix b of a padded batch, both triangles, and reads each
+// triangle back: bitwise, nothing else written, the triangle not named not read.
+func TestGonumHermitian(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		t.Run("c128", func(t *testing.T) { testGonumHermitian(t, q, herm128) })
+		t.Run("c64", func(t *testing.T) { testGonumHermitian(t, q, herm64) })
+	})
+}
+
+func testGonumHermitian[T batchlas.Complex](t *testing.T, q *batchlas.Queue, c hermConv[T]) {
+	rng := NewRand(t)
+	const n, stride = 4, 6
+	l := Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 2, Batch: 3}
+	for _, upper := range []bool{false, true} {
+		data := Rand[T](rng, (n-1)*stride+n)
+		stored := func(i, j int) bool { return j < n && (i == j || (j > i) == upper) } // row-major (i, j)
+		for k := range data {
+			if !stored(k/stride, k%stride) {
+				data[k] = NaN[T]()
+			}
+		}
+		want := func(i, j int) T { // the Hermitian matrix that data holds
+			if stored(i, j) {
+				return data[i*stride+j]
+			}
+			return conj(data[j*stride+i])
+		}
+		before := NewStored[T](l)
+		m := Upload(t, q, before)
+		if err := c.from(m, 1, n, stride, data, upper); err != nil {
+			t.Fatal(err)
+		}
+		got := Download(t, q, m, l)
+		checkMatrixB(t, "FromHermitian", before, got, 1, want)
+		for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
+			half := got
+			half.S = append([]T(nil), got.S...)
+			for j := 0; j < n; j++ {
+				for i := 0; i < n; i++ {
+					if !InTriangle(uplo == batchlas.Lower, i, j) {
+						half.Set(1, i, j, NaN[T]())
+					}
+				}
+			}
+			hm := Upload(t, q, half)
+			hn, hs, hd, hup, err := c.to(hm, 1, uplo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hn != n || hs != n || hup != (uplo == batchlas.Upper) || len(hd) != n*n {
+				t.Fatalf("ToHermitian %v: N %d, Stride %d, upper %v, %d elements", uplo, hn, hs, hup, len(hd))
+			}
+			for i := 0; i < n; i++ {
+				for j := 0; j < n; j++ {
+					w := want(i, j)
+					if !InTriangle(uplo == batchlas.Lower, i, j) {
+						w = 0
+					}
+					if !sameBits(hd[i*n+j], w) {
+						t.Fatalf("ToHermitian %v: element (%d, %d) is %v, want %v", uplo, i, j, hd[i*n+j], w)
+					}
+				}
+			}
+			hm.Free()
+		}
+		for _, bad := range []struct {
+			what   string
+			n, str int
+			data   []T
+		}{{"order", n + 1, stride, data}, {"stride", n, n - 1, data}, {"short data", n, stride, data[:len(data)-1]}} {
+			if err := c.from(m, 1, bad.n, bad.str, bad.data, upper); !errors.Is(err, batchlas.ErrInvalidArgument) {
+				t.Errorf("FromHermitian with a bad %s: %v, want ErrInvalidArgument", bad.what, err)
+			}
+		}
+		Untouched(t, got, Download(t, q, m, l), nil)
+		m.Free()
+	}
+	if err := c.from(nil, 0, n, stride, make([]T, n*stride), false); !errors.Is(err, batchlas.ErrInvalidArgument) {
+		t.Errorf("FromHermitian on a nil matrix: %v, want ErrInvalidArgument", err)
+	}
+	if _, _, _, _, err := c.to(nil, 0, batchlas.Lower); !errors.Is(err, batchlas.ErrInvalidArgument) {
+		t.Errorf("ToHermitian on a nil matrix: %v, want ErrInvalidArgument", err)
+	}
+}
+
+func conj[T batchlas.Complex](x T) T {
+	c := complex128(x)
+	return T(complex(real(c), -imag(c)))
 }
