@@ -2,13 +2,14 @@ package batchlas_test
 
 import (
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 )
 
 // TestReadmeQuickStart checks that the README's quick start is examples/quickstart/main.go
-// exactly, so that it compiles as written (go build ./... and go vet build that file).
+// exactly and builds it, so that it compiles as written.
 func TestReadmeQuickStart(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
@@ -29,6 +30,9 @@ func TestReadmeQuickStart(t *testing.T) {
 	}
 	if block != string(file) {
 		t.Errorf("README.md's quick start differs from examples/quickstart/main.go; copy the file into the README")
+	}
+	if out, err := exec.Command("go", "build", "-o", os.DevNull, "./examples/quickstart").CombinedOutput(); err != nil {
+		t.Errorf("the quick start does not build: %v\n%s", err, out)
 	}
 }
 
