@@ -12,6 +12,11 @@ import selection "github.com/batchlas/batchlas/select"
 // overwritten by L_b below the diagonal (its unit diagonal is not stored) and U_b on and
 // above it.
 //
+// The pivot of a column is its first element of largest |re| + |im| (LAPACK's i?amax), with
+// one exception: the CUDA vendor family factors square matrices with cuBLAS's getrfBatched,
+// which compares complex elements by |z|, so that among complex elements of equal
+// |re| + |im| it may pick another (both are valid partial pivoting).
+//
 // ipiv must hold at least min(m,n)*a.Batch() elements; matrix b's pivots are
 // ipiv[b*min(m,n) : (b+1)*min(m,n)], 1-based as in LAPACK: row k was interchanged with row
 // ipiv[k] (k = 1, ..., min(m,n)), in that order, so P_b is the product of those swaps.

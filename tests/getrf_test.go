@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/cmplx"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/batchlas/batchlas"
@@ -115,10 +116,14 @@ func checkPivotRule[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, m int) {
 	}
 	a := Upload(t, q, storeAll[T](l, full))
 	ipiv, info := PoisonedInfo(t, q, 4*l.Batch), PoisonedInfo(t, q, l.Batch)
-	if err := batchlas.Getrf(q, a, ipiv, info); routeRefused(err) {
+	chosen, err := traced(t, func() error { return batchlas.Getrf(q, a, ipiv, info) })
+	if routeRefused(err) {
 		t.Skipf("pinned family refuses %v: %v", l, err)
 	} else if err != nil {
 		t.Fatalf("Getrf: %v", err)
+	}
+	if complexT && m == l.Cols && q.Device().Backend == batchlas.CUDA && strings.Contains(chosen, "-> vendor ") {
+		cases[len(cases)-1].want = 2 // cuBLAS's getrfBatched: the largest |z|, Getrf's documented exception
 	}
 	piv := DownloadVector(t, q, ipiv)
 	for b, c := range cases {
