@@ -3,6 +3,7 @@ package batchlas
 import (
 	"fmt"
 	"math"
+	"slices"
 	"unsafe"
 )
 
@@ -31,8 +32,11 @@ type CSR[T Scalar] struct {
 	start []int64
 	// canonical: the column indices of every row strictly increase (sorted, no repeats).
 	canonical bool
-	arr       csrArrays[T] // on a host queue: the arrays; on a device queue: nil slices
-	dev       csrDevice    // on a device queue: where the arrays live
+	// sameRows: every matrix has the row pointers of the first (as many entries in each
+	// row), the one batched form cuSPARSE's SpMM computes right (vendor_cusparse.go).
+	sameRows bool
+	arr      csrArrays[T] // on a host queue: the arrays; on a device queue: nil slices
+	dev      csrDevice    // on a device queue: where the arrays live
 }
 
 // csrArrays are a CSR's arrays. The row (and column) pointers are positions in the batch's
@@ -176,7 +180,7 @@ func csrMatrixErr(op string, b, rows, cols int, rowPtr, colIdx []int32, nvalues 
 }
 
 func newCSRHost[T Scalar](q *Queue, rows, cols, batch int) *CSR[T] {
-	return &CSR[T]{q: q, rows: rows, cols: cols, batch: batch, start: make([]int64, batch+1), canonical: true}
+	return &CSR[T]{q: q, rows: rows, cols: cols, batch: batch, start: make([]int64, batch+1), canonical: true, sameRows: true}
 }
 
 // checkTotal refuses a batch whose arrays would not fit in memory.
@@ -196,8 +200,14 @@ func (a *CSR[T]) fill(matrix func(b int) (rowPtr, colIdx []int32, values []T)) {
 	total := a.start[a.batch]
 	r := csrArrays[T]{rowPtr: make([]int64, a.batch*(a.rows+1)), colIdx: make([]int32, 0, total), values: make([]T, 0, total),
 		colPtr: make([]int64, a.batch*(a.cols+1)), rowIdx: make([]int32, total), valuesT: make([]T, total)}
+	var first []int32 // matrix 0's row pointers
 	for b := range a.batch {
 		rp, ci, vs := matrix(b)
+		if b == 0 {
+			first = rp
+		} else if !slices.Equal(rp, first) {
+			a.sameRows = false
+		}
 		base := a.start[b]
 		r.colIdx = append(r.colIdx, ci...)
 		r.values = append(r.values, vs...)

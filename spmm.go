@@ -15,7 +15,10 @@ package batchlas
 // per row of C, deterministic for every transpose), and "vendor", cuSPARSE's SpMM, which
 // runs only where it is known to be right: rows with strictly increasing column indices,
 // the same nnz in every matrix, and neither a complex op(B) = B^H with one column (cuSPARSE
-// leaves C unwritten) nor a complex128 N/N product with one column (cuSPARSE crashes).
+// leaves C unwritten) nor a complex128 N/N product with one column (cuSPARSE crashes). It
+// makes one strided-batched call where every matrix has as many entries in each row as the
+// first and B more than one column, and one call per matrix otherwise (cuSPARSE's batched
+// CSR gets the other matrices wrong there).
 //
 // Errors: a wrapped ErrInvalidArgument for a bad transA or transB; a nil, freed or foreign
 // CSR or matrix; op(A), op(B) and C whose sizes do not agree; batches of different sizes.

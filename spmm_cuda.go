@@ -20,19 +20,15 @@ func spmmDirectCanRun[T Scalar](q *Queue, _ *spmmCall[T]) bool { return q.dev.Ba
 func spmmDirect[T Scalar](q *Queue, s *spmmCall[T]) error {
 	d := &s.a.dev
 	if s.transA == NoTrans {
-		return spmmLaunch(q, s, s.alpha, d.rowPtr, d.colIdx, d.values)
+		return spmmLaunch(q, s, d.rowPtr, d.colIdx, d.values)
 	}
-	return spmmLaunch(q, s, s.alpha, d.colPtr, d.rowIdx, d.valuesT)
+	return spmmLaunch(q, s, d.colPtr, d.rowIdx, d.valuesT)
 }
-
-// spmmScaleC is C = beta C (zeros for beta = 0, NaN in C not read): the direct kernel with
-// alpha 0, which reads neither A nor B.
-func spmmScaleC[T Scalar](q *Queue, s *spmmCall[T]) error { return spmmLaunch(q, s, 0, 0, 0, 0) }
 
 // spmmLaunch runs the direct kernel: a warp per row of C_b, the rows of each matrix in
 // consecutive blocks along grid x. A batch whose blocks exceed grid x goes in several
 // launches, each starting at its first matrix.
-func spmmLaunch[T Scalar](q *Queue, s *spmmCall[T], alpha T, ptr, idx, val uintptr) error {
+func spmmLaunch[T Scalar](q *Queue, s *spmmCall[T], ptr, idx, val uintptr) error {
 	m, n, _ := s.dims()
 	batch := s.a.batch
 	if m == 0 || n == 0 || batch == 0 {
@@ -50,18 +46,14 @@ func spmmLaunch[T Scalar](q *Queue, s *spmmCall[T], alpha T, ptr, idx, val uintp
 	if s.conjA() {
 		flags |= spmmConjA
 	}
-	are, aim := kernelScalar(alpha)
+	are, aim := kernelScalar(s.alpha)
 	bre, bim := kernelScalar(s.beta)
 	es, b, c := sizeOf[T](), s.b, s.c
 	chunk := gridXMax / per
 	for b0 := 0; b0 < batch; b0 += chunk {
 		nb := min(chunk, batch-b0)
-		p := ptr
-		if p != 0 {
-			p += uintptr(8 * b0 * (m + 1))
-		}
 		err := cudaOf(q).launch("spmm_direct", "spmm_direct_"+dtypeName[T](), dim3{nb * per, 1, 1}, dim3{32 * warps, 1, 1}, 0,
-			p, idx, val, b.devPtr()+uintptr(b0*b.strd*es), uintptr(b.ld), uintptr(b.strd),
+			ptr+uintptr(8*b0*(m+1)), idx, val, b.devPtr()+uintptr(b0*b.strd*es), uintptr(b.ld), uintptr(b.strd),
 			c.devPtr()+uintptr(b0*c.strd*es), uintptr(c.ld), uintptr(c.strd), uintptr(m), uintptr(n), uintptr(flags),
 			are, aim, bre, bim)
 		if err != nil {

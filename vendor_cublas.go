@@ -10,7 +10,8 @@ import (
 // The BLAS ops on a CUDA queue: cuBLAS's strided-batched and pointer-array batched calls
 // where they exist (gemm, gemv, trsm), and a loop of single-matrix calls on the queue's
 // stream where cuBLAS has none (trmm, symm, hemm, syrk, herk, syr2k, her2k). A loop only
-// enqueues; it never synchronizes the host.
+// enqueues; it never synchronizes the host. Every wrapper takes BLAS's quick return itself
+// (blasQuick; scaleVector for gemv's y) before it calls cuBLAS.
 
 func gemmCUDAVendor[T Scalar]() family[gemmCall[T]] {
 	return family[gemmCall[T]]{
@@ -24,8 +25,8 @@ func gemmCUDAVendor[T Scalar]() family[gemmCall[T]] {
 // gemmCUBLAS calls cublas<t>gemmStridedBatched.
 func gemmCUBLAS[T Scalar](q *Queue, g *gemmCall[T]) error {
 	m, n, k := g.dims()
-	if m == 0 || n == 0 || g.c.batch == 0 {
-		return nil
+	if done, err := blasQuick(q, g.alpha == 0 || k == 0, g.c, scaleAll, g.beta); done || m == 0 || n == 0 || g.c.batch == 0 {
+		return err
 	}
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
@@ -47,14 +48,15 @@ func gemvCUDAVendor[T Scalar]() family[gemvCall[T]] {
 	}
 }
 
-// gemvCUBLAS calls cublas<t>gemvStridedBatched. An empty inner size is y = beta y, which
-// BLAS's quick return would skip: y is then scaled (or zeroed) as one vector.
+// gemvCUBLAS calls cublas<t>gemvStridedBatched. alpha = 0 or an empty inner size is
+// y = beta y (which BLAS's quick return would skip for nx = 0): y is then scaled (or zeroed)
+// as one vector, x and A unread.
 func gemvCUBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
 	nx, ny := g.lens()
 	if ny == 0 || g.a.batch == 0 {
 		return nil
 	}
-	if nx == 0 {
+	if g.alpha == 0 || nx == 0 {
 		return scaleVector(q, g.beta, g.y.devPtr(), ny*g.a.batch)
 	}
 	s := scalars(g.alpha, g.beta)
@@ -82,6 +84,60 @@ func scaleVector[T Scalar](q *Queue, beta T, y uintptr, n int) error {
 	})
 }
 
+// Parts of C that scaleMat scales (SCALE_* of kernels/util/util.cu).
+const (
+	scaleAll   = 0
+	scaleLower = 1 // only the elements with i >= j
+	scaleUpper = 2 // only the elements with i <= j; with scaleLower, the diagonal alone
+	// scaleHerm: beta is real (its imaginary part unused), and the diagonal becomes
+	// re(beta) re(c) with imaginary part 0, never read: a Hermitian matrix's diagonal.
+	scaleHerm = 4
+)
+
+// scaleTri is the scaleMat part of C's uplo triangle; herm makes it a Hermitian matrix's.
+func scaleTri(uplo Uplo, herm bool) int {
+	part := scaleUpper
+	if uplo == Lower {
+		part = scaleLower
+	}
+	if herm {
+		part |= scaleHerm
+	}
+	return part
+}
+
+// scaleMat sets the part (scaleAll, or scaleTri's) of every matrix of c to beta c on the
+// stream, with kernels/util's scale_mat: beta 0 writes zeros without reading c, and nothing
+// outside the part is read or written (the other triangle, the padding between columns and
+// between matrices).
+func scaleMat[T Scalar](q *Queue, c *Matrix[T], part int, beta T) error {
+	total := c.rows * c.cols * c.batch
+	if total == 0 {
+		return nil
+	}
+	br, bi := kernelScalar(beta)
+	const threads = 256
+	return cudaOf(q).launch("util", "scale_mat_"+dtypeName[T](), dim3{ceilDiv(total, threads), 1, 1}, dim3{threads, 1, 1}, 0,
+		c.devPtr(), uintptr(c.ld), uintptr(c.strd), uintptr(c.rows), uintptr(c.cols), uintptr(c.batch), uintptr(part), br, bi)
+}
+
+// blasQuick is BLAS's quick return, which every cuBLAS and cuSPARSE wrapper takes before it
+// calls its library: when noProduct (alpha = 0, or an empty inner dimension), the part of c
+// becomes beta c without A or B being read (beta 0 writes zeros, NaN in c does not survive;
+// beta 1 touches nothing), and blasQuick reports done, so that the library is not called.
+// cuBLAS multiplies by alpha = 0 in trsm, symm, hemm and the rank-k updates: NaN or Inf in
+// A or B reaches C (the conformance suite on an H200 found it), so no wrapper relies on the
+// library for this rule.
+func blasQuick[T Scalar](q *Queue, noProduct bool, c *Matrix[T], part int, beta T) (done bool, err error) {
+	if !noProduct {
+		return false, nil
+	}
+	if beta == 1 {
+		return true, nil
+	}
+	return true, scaleMat(q, c, part, beta)
+}
+
 func triFits[T Scalar](q *Queue, c *triCall[T]) bool {
 	return onCUDA(q) && fitsInt(c.a.ld, c.b.ld, c.b.rows, c.b.cols, c.b.batch)
 }
@@ -95,9 +151,10 @@ func trsmCUDAVendor[T Scalar]() family[trsmCall[T]] {
 }
 
 // trsmCUBLAS calls cublas<t>trsmBatched, which reads device arrays of matrix pointers.
+// alpha = 0 is B = 0, A and B unread.
 func trsmCUBLAS[T Scalar](q *Queue, c *trsmCall[T]) error {
-	if c.b.rows == 0 || c.b.cols == 0 || c.b.batch == 0 {
-		return nil
+	if done, err := blasQuick(q, c.alpha == 0, c.b, scaleAll, 0); done || c.b.rows == 0 || c.b.cols == 0 || c.b.batch == 0 {
+		return err
 	}
 	ptrs, _, err := ptrArrays(q, c.b.batch, 0, matArray(c.a), matArray(c.b))
 	if err != nil {
@@ -120,10 +177,10 @@ func trmmCUDAVendor[T Scalar]() family[trmmCall[T]] {
 }
 
 // trmmCUBLAS loops cublas<t>trmm_v2 (in place: C = B) over the batch on the stream; cuBLAS
-// has no batched trmm.
+// has no batched trmm. alpha = 0 is B = 0, A and B unread.
 func trmmCUBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
-	if c.b.rows == 0 || c.b.cols == 0 {
-		return nil
+	if done, err := blasQuick(q, c.alpha == 0, c.b, scaleAll, 0); done || c.b.rows == 0 || c.b.cols == 0 {
+		return err
 	}
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)

@@ -6,7 +6,8 @@ import "runtime"
 
 // symm, hemm, syrk, herk, syr2k and her2k on a CUDA queue: cuBLAS has no batched form of
 // these, so each is a loop of single-matrix calls enqueued on the queue's stream (see
-// vendorLoop). For real types hemm is symm, herk syrk and her2k syr2k.
+// vendorLoop), after BLAS's quick return (blasQuick). For real types hemm is symm, herk syrk
+// and her2k syr2k.
 
 func symmFits[T Scalar](q *Queue, s *symmCall[T]) bool {
 	return onCUDA(q) && fitsInt(s.a.ld, s.b.ld, s.c.ld, s.c.rows, s.c.cols)
@@ -28,10 +29,11 @@ func hemmCUDAVendor[T Scalar]() family[hemmCall[T]] {
 	}
 }
 
-// symmLoop calls cublas<t><fn> (symm_v2 or hemm_v2) for each matrix.
+// symmLoop calls cublas<t><fn> (symm_v2 or hemm_v2) for each matrix; alpha = 0 is
+// C = beta C, A and B unread.
 func symmLoop[T Scalar](q *Queue, s *symmCall[T], fn string) error {
-	if s.c.rows == 0 || s.c.cols == 0 {
-		return nil
+	if done, err := blasQuick(q, s.alpha == 0, s.c, scaleAll, s.beta); done || s.c.rows == 0 || s.c.cols == 0 {
+		return err
 	}
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
@@ -49,7 +51,7 @@ func syrkCUDAVendor[T Scalar]() family[syrkCall[T]] {
 	return family[syrkCall[T]]{
 		canRun: func(q *Queue, s *syrkCall[T]) bool { return rankFits(q, &s.rankArgs) },
 		launch: func(q *Queue, s *syrkCall[T]) error {
-			return rankLoop(q, &s.rankArgs, "syrk_v2", false, scalars(s.alpha, s.beta))
+			return rankLoop(q, s.kernel(), "syrk_v2", scalars(s.alpha, s.beta))
 		},
 	}
 }
@@ -59,9 +61,9 @@ func herkCUDAVendor[T Scalar]() family[herkCall[T]] {
 		canRun: func(q *Queue, h *herkCall[T]) bool { return rankFits(q, &h.rankArgs) },
 		launch: func(q *Queue, h *herkCall[T]) error {
 			if isComplexT[T]() {
-				return rankLoop(q, &h.rankArgs, "herk_v2", false, realScalars[T](h.alpha, h.beta))
+				return rankLoop(q, h.kernel(), "herk_v2", realScalars[T](h.alpha, h.beta))
 			}
-			return rankLoop(q, &h.rankArgs, "syrk_v2", false, realScalars[T](h.alpha, h.beta))
+			return rankLoop(q, h.kernel(), "syrk_v2", realScalars[T](h.alpha, h.beta))
 		},
 	}
 }
@@ -70,7 +72,7 @@ func syr2kCUDAVendor[T Scalar]() family[syr2kCall[T]] {
 	return family[syr2kCall[T]]{
 		canRun: func(q *Queue, s *syr2kCall[T]) bool { return rankFits(q, &s.rankArgs) },
 		launch: func(q *Queue, s *syr2kCall[T]) error {
-			return rankLoop(q, &s.rankArgs, "syr2k_v2", true, scalars(s.alpha, s.beta))
+			return rankLoop(q, s.kernel(), "syr2k_v2", scalars(s.alpha, s.beta))
 		},
 	}
 }
@@ -82,42 +84,37 @@ func her2kCUDAVendor[T Scalar]() family[her2kCall[T]] {
 			if isComplexT[T]() {
 				sc := scalars(h.alpha, 0)
 				copy(sc[1:], realScalars[T](h.beta))
-				return rankLoop(q, &h.rankArgs, "her2k_v2", true, sc)
+				return rankLoop(q, h.kernel(), "her2k_v2", sc)
 			}
-			return rankLoop(q, &h.rankArgs, "syr2k_v2", true, scalars(h.alpha, fromReal[T](h.beta)))
+			return rankLoop(q, h.kernel(), "syr2k_v2", scalars(h.alpha, scalarOf[T](h.beta, 0)))
 		},
 	}
 }
 
-// rankLoop calls cublas<t><fn> for each matrix; two says whether fn takes b (the rank-2k
-// updates). sc holds alpha and beta as fn reads them.
-func rankLoop[T Scalar](q *Queue, r *rankArgs[T], fn string, two bool, sc scalarBuf) error {
+// rankLoop calls cublas<t><fn> for each matrix of the rank-k or rank-2k update rk (rk.two:
+// fn takes b); sc holds alpha and beta as fn reads them. alpha = 0 or k = 0 is C = beta C
+// on C's triangle, A and B unread. For the complex Hermitian updates, whose C has a real
+// diagonal (the imaginary parts are taken as zero and must not be read), those imaginary
+// parts are set to zero before cuBLAS reads C: cublasCher2k reads them (the footprint suite
+// on an H200 found it); herk gets the same step, which costs one pass over the diagonal.
+func rankLoop[T Scalar](q *Queue, rk rankKernel[T], fn string, sc scalarBuf) error {
+	r := rk.r
 	n, k := r.order()
-	if n == 0 {
-		return nil
+	herm := rk.herm && isComplexT[T]()
+	if done, err := blasQuick(q, rk.alpha == 0 || k == 0, r.c, scaleTri(r.uplo, herm), rk.beta); done || n == 0 {
+		return err
+	}
+	if herm && rk.beta != 0 {
+		if err := scaleMat(q, r.c, scaleLower|scaleUpper|scaleHerm, 1); err != nil {
+			return err
+		}
 	}
 	defer runtime.KeepAlive(sc)
 	return vendorLoop(q, r.c.batch, "cublas"+blasPrefix[T]()+fn, func(h *cuHandles, b int) []uintptr {
 		args := []uintptr{h.blas, cuFill(r.uplo), cuOpOf[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0), at(r.a, b), uintptr(r.a.ld)}
-		if two {
+		if rk.two {
 			args = append(args, at(r.b, b), uintptr(r.b.ld))
 		}
 		return append(args, sc.ptr(1), at(r.c, b), uintptr(r.c.ld))
 	})
-}
-
-// fromReal is x as T.
-func fromReal[T Scalar](x float64) T {
-	var t T
-	switch p := any(&t).(type) {
-	case *float32:
-		*p = float32(x)
-	case *float64:
-		*p = x
-	case *complex64:
-		*p = complex(float32(x), 0)
-	case *complex128:
-		*p = complex(x, 0)
-	}
-	return t
 }

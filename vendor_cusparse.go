@@ -71,9 +71,9 @@ func spmmCUDAVendor[T Scalar]() family[spmmCall[T]] {
 
 // spmmCuSparseCanRun: cuSPARSE opened, and a call it is known to compute right. Its batched
 // CSR takes one nnz for every matrix and, as every cuSPARSE CSR, strictly increasing column
-// indices in each row. Two cases it gets wrong are refused: a complex op(B) = B^H with one
-// column leaves C unwritten, and a complex128 product with transA = transB = NoTrans and
-// one column crashes the process.
+// indices in each row (spmmGroup says which batches it then takes in one call). Two cases it
+// gets wrong are refused: a complex op(B) = B^H with one column leaves C unwritten, and a
+// complex128 product with transA = transB = NoTrans and one column crashes the process.
 func spmmCuSparseCanRun[T Scalar](q *Queue, s *spmmCall[T]) bool {
 	_, n, _ := s.dims()
 	switch {
@@ -89,13 +89,30 @@ func spmmCuSparseCanRun[T Scalar](q *Queue, s *spmmCall[T]) bool {
 	return true
 }
 
-// spmmDescs are the cuSPARSE descriptors of a call: A's strided CSR batch, B and C strided
-// column-major batches.
+// spmmDescs are the cuSPARSE descriptors of one cusparseSpMM call: A's CSR, B and C
+// column-major, strided batches when the call takes more than one matrix.
 type spmmDescs struct{ a, b, c uintptr }
 
-// withSpmmDescs runs f on the executor thread with the cuSPARSE handle bound to q's stream
-// and the descriptors of s, destroyed afterwards.
-func withSpmmDescs[T Scalar](q *Queue, s *spmmCall[T], f func(h uintptr, d spmmDescs) error) error {
+// spmmGroup is the number of matrices that each cusparseSpMM call of s takes: the whole batch
+// in one strided-batched call where cuSPARSE computes that right, else one. Its batched CSR
+// is right only when every matrix has the first one's row offsets: NVIDIA's batched CSR
+// sample shares one offsets array across the batch, NVIDIA's answer in
+// NVIDIA/CUDALibrarySamples#65 requires the same number of entries in each row across the
+// batch, and on an H200 batches of equal nnz but different rows came back right in matrix 0
+// and wrong (by O(1)) after it. With one column of B the batched call was reported wrong
+// as well (NVIDIA/CUDALibrarySamples#210, fixed in a later release than the reporter's).
+// Those calls go matrix by matrix, each with descriptors of its own.
+func spmmGroup[T Scalar](s *spmmCall[T]) int {
+	if _, n, _ := s.dims(); s.a.sameRows && n > 1 {
+		return max(s.a.batch, 1)
+	}
+	return 1
+}
+
+// withSpmmDescs runs f on the executor thread with the cuSPARSE handle bound to q's stream,
+// once for each of the first calls groups of spmmGroup matrices, with that group's
+// descriptors.
+func withSpmmDescs[T Scalar](q *Queue, s *spmmCall[T], calls int, f func(h uintptr, d spmmDescs) error) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		if h.sparse == 0 {
 			if err := sparseLib.check("cusparseCreate", uintptr(unsafe.Pointer(&h.sparse))); err != nil {
@@ -105,47 +122,65 @@ func withSpmmDescs[T Scalar](q *Queue, s *spmmCall[T], f func(h uintptr, d spmmD
 		if err := sparseLib.check("cusparseSetStream", h.sparse, cudaOf(q).stream); err != nil {
 			return err
 		}
-		var d spmmDescs
-		defer func() {
-			if d.a != 0 {
-				sparseLib.check("cusparseDestroySpMat", d.a)
-			}
-			for _, x := range []uintptr{d.b, d.c} {
-				if x != 0 {
-					sparseLib.check("cusparseDestroyDnMat", x)
-				}
-			}
-		}()
-		a, b, c, dt := s.a, s.b, s.c, cudaDataType[T]()
-		nnz := a.start[1]
-		var err error
-		call := func(fn string, args ...uintptr) { // each step after the one it needs
-			if err == nil {
-				err = sparseLib.check(fn, args...)
+		g := spmmGroup(s)
+		for i := range calls {
+			if err := withGroupDescs(s, i*g, g, func(d spmmDescs) error { return f(h.sparse, d) }); err != nil {
+				return err
 			}
 		}
-		call("cusparseCreateCsr", uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
-			a.dev.rowOff, a.dev.colIdx, a.dev.values, cusparseIndex32I, cusparseIndex32I, cusparseIndexBase0, dt)
-		call("cusparseCsrSetStridedBatch", d.a, uintptr(a.batch), uintptr(a.rows+1), uintptr(nnz))
-		call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.b)), uintptr(b.rows), uintptr(b.cols), uintptr(b.ld), b.devPtr(), dt, cusparseOrderCol)
-		call("cusparseDnMatSetStridedBatch", d.b, uintptr(b.batch), uintptr(b.strd))
-		call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.c)), uintptr(c.rows), uintptr(c.cols), uintptr(c.ld), c.devPtr(), dt, cusparseOrderCol)
-		call("cusparseDnMatSetStridedBatch", d.c, uintptr(c.batch), uintptr(c.strd))
-		if err != nil {
-			return err
-		}
-		return f(h.sparse, d)
+		return nil
 	})
 }
 
+// withGroupDescs runs f with the descriptors of the count matrices of s from b0 on, destroyed
+// afterwards. A group of more than one shares matrix b0's row offsets (spmmGroup takes only
+// batches whose matrices all have them).
+func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs) error) error {
+	var d spmmDescs
+	defer func() {
+		if d.a != 0 {
+			sparseLib.check("cusparseDestroySpMat", d.a)
+		}
+		for _, x := range []uintptr{d.b, d.c} {
+			if x != 0 {
+				sparseLib.check("cusparseDestroyDnMat", x)
+			}
+		}
+	}()
+	a, mb, mc, dt := s.a, s.b, s.c, cudaDataType[T]()
+	nnz, first := a.start[b0+1]-a.start[b0], uintptr(a.start[b0])
+	rowOff := a.dev.rowOff + uintptr(4*b0*(a.rows+1))
+	colIdx, values := a.dev.colIdx+4*first, a.dev.values+first*uintptr(sizeOf[T]())
+	var err error
+	call := func(fn string, args ...uintptr) { // each step after the one it needs
+		if err == nil {
+			err = sparseLib.check(fn, args...)
+		}
+	}
+	call("cusparseCreateCsr", uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
+		rowOff, colIdx, values, cusparseIndex32I, cusparseIndex32I, cusparseIndexBase0, dt)
+	call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.b)), uintptr(mb.rows), uintptr(mb.cols), uintptr(mb.ld), at(mb, b0), dt, cusparseOrderCol)
+	call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.c)), uintptr(mc.rows), uintptr(mc.cols), uintptr(mc.ld), at(mc, b0), dt, cusparseOrderCol)
+	if count > 1 {
+		call("cusparseCsrSetStridedBatch", d.a, uintptr(count), 0, uintptr(nnz))
+		call("cusparseDnMatSetStridedBatch", d.b, uintptr(count), uintptr(mb.strd))
+		call("cusparseDnMatSetStridedBatch", d.c, uintptr(count), uintptr(mc.strd))
+	}
+	if err != nil {
+		return err
+	}
+	return f(d)
+}
+
 // spmmCuSparseRuns reports whether cuSPARSE is called at all: alpha = 0, or A without
-// entries, is C = beta C, which the direct kernel's pass does without reading A or B.
+// entries, is C = beta C, which blasQuick does without reading A or B.
 func spmmCuSparseRuns[T Scalar](s *spmmCall[T]) bool {
 	m, n, _ := s.dims()
 	return m > 0 && n > 0 && s.a.batch > 0 && s.alpha != 0 && s.a.start[1] > 0
 }
 
-// spmmCuSparseWork is cusparseSpMM_bufferSize's workspace for s, in bytes.
+// spmmCuSparseWork is cusparseSpMM_bufferSize's workspace for s, in bytes: that of its first
+// call, since every call has the same sizes and nnz.
 func spmmCuSparseWork[T Scalar](q *Queue, s *spmmCall[T]) (int, error) {
 	if !spmmCuSparseRuns(s) {
 		return 0, nil
@@ -153,22 +188,22 @@ func spmmCuSparseWork[T Scalar](q *Queue, s *spmmCall[T]) (int, error) {
 	var size uint64
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
-	err := withSpmmDescs(q, s, func(h uintptr, d spmmDescs) error {
+	err := withSpmmDescs(q, s, 1, func(h uintptr, d spmmDescs) error {
 		return sparseLib.check("cusparseSpMM_bufferSize", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, uintptr(unsafe.Pointer(&size)))
 	})
 	return int(size), err
 }
 
-// spmmCuSparse calls cusparseSpMM on the strided batches. For beta = 0 the direct kernel
-// first sets C to zero, so that no NaN in C can reach the result whatever cuSPARSE reads.
+// spmmCuSparse calls cusparseSpMM on the groups of spmmGroup, one after another on the
+// stream with the same workspace. For beta = 0 C is first set to zero, so that no NaN in C
+// can reach the result whatever cuSPARSE reads.
 func spmmCuSparse[T Scalar](q *Queue, s *spmmCall[T]) error {
-	m, n, _ := s.dims()
-	if m == 0 || n == 0 || s.a.batch == 0 {
-		return nil
+	if done, err := blasQuick(q, !spmmCuSparseRuns(s), s.c, scaleAll, s.beta); done {
+		return err
 	}
-	if !spmmCuSparseRuns(s) || s.beta == 0 {
-		if err := spmmScaleC(q, s); err != nil || !spmmCuSparseRuns(s) {
+	if s.beta == 0 {
+		if err := scaleMat(q, s.c, scaleAll, 0); err != nil {
 			return err
 		}
 	}
@@ -182,7 +217,7 @@ func spmmCuSparse[T Scalar](q *Queue, s *spmmCall[T]) error {
 	}
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
-	return withSpmmDescs(q, s, func(h uintptr, d spmmDescs) error {
+	return withSpmmDescs(q, s, s.a.batch/spmmGroup(s), func(h uintptr, d spmmDescs) error {
 		return sparseLib.check("cusparseSpMM", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, ws)
 	})

@@ -28,9 +28,13 @@ const (
 	spRepeats
 	// spNone: no entries in any matrix.
 	spNone
+	// spSameRows: sorted unique columns, as many in each row as in that row of matrix 0 (the
+	// one form the vendor family runs as a single strided-batched cuSPARSE call), the columns
+	// drawn afresh in every matrix.
+	spSameRows
 )
 
-var spNames = []string{"equal", "varied", "repeats", "none"}
+var spNames = []string{"equal", "varied", "repeats", "none", "samerows"}
 
 // spmmShape is A stored rows-by-cols, B's columns n (of op(B)), the padding of B and C, the
 // batch and the pattern of A.
@@ -40,6 +44,7 @@ var spmmShapes = []spmmShape{
 	{3, 4, 2, 0, 0, 0, spVaried}, {0, 3, 2, 0, 0, 2, spNone}, {3, 0, 2, 1, 0, 2, spNone}, {4, 3, 0, 0, 0, 2, spEqual},
 	{4, 5, 3, 1, 2, 2, spNone}, {5, 7, 3, 1, 2, 3, spVaried}, {6, 4, 1, 0, 0, 2, spEqual}, {9, 6, 5, 2, 1, 2, spRepeats},
 	{7, 5, 1, 0, 3, 3, spRepeats}, {33, 40, 35, 1, 0, 2, spVaried}, {4, 4, 2, 0, 0, 40, spEqual},
+	{5, 6, 3, 1, 2, 4, spSameRows}, {6, 5, 1, 0, 0, 3, spSameRows},
 }
 
 func testSpmm[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
@@ -69,9 +74,24 @@ type sparseBatch[T batchlas.Scalar] struct {
 func randSparse[T batchlas.Scalar](rng *rand.Rand, rows, cols, batch, pattern int) sparseBatch[T] {
 	s := sparseBatch[T]{rows: rows, cols: cols, rowPtr: make([][]int32, batch), colIdx: make([][]int32, batch), values: make([][]T, batch)}
 	equal := rows * cols / 3
+	var lens []int // spSameRows: the rows' lengths
 	for b := range batch {
 		var rowCols [][]int32 // the columns of each row
 		switch {
+		case pattern == spSameRows:
+			if b == 0 {
+				lens = make([]int, rows)
+				for i := range lens {
+					lens[i] = rng.IntN(cols + 1)
+				}
+			}
+			rowCols = make([][]int32, rows)
+			for i, l := range lens {
+				for _, j := range rng.Perm(cols)[:l] {
+					rowCols[i] = append(rowCols[i], int32(j))
+				}
+				slices.Sort(rowCols[i])
+			}
 		case pattern == spEqual:
 			rowCols = make([][]int32, rows)
 			for _, k := range rng.Perm(rows * cols)[:equal] {
@@ -302,6 +322,7 @@ func TestSpmmVendorRefuses(t *testing.T) {
 		run    func() error
 	}{
 		{"f64 sorted, equal nnz", true, spmmRouted[float64](t, q, spEqual, batchlas.NoTrans, batchlas.NoTrans, 3)},
+		{"f64 sorted, the same rows' lengths", true, spmmRouted[float64](t, q, spSameRows, batchlas.NoTrans, batchlas.NoTrans, 3)},
 		{"f64 repeated columns", false, spmmRouted[float64](t, q, spRepeats, batchlas.NoTrans, batchlas.NoTrans, 3)},
 		{"f64 nnz differs", false, spmmRouted[float64](t, q, spVaried, batchlas.NoTrans, batchlas.NoTrans, 3)},
 		{"c64 op(B) = B^H, one column", false, spmmRouted[complex64](t, q, spEqual, batchlas.NoTrans, batchlas.ConjTrans, 1)},

@@ -1,6 +1,7 @@
 // Small helpers of the CUDA backend's own: the device pointer arrays that the vendor
-// libraries' batched calls read, a batched strided matrix copy, scans for NaN and Inf, and
-// the search for a zero on a triangular factor's diagonal.
+// libraries' batched calls read, a batched strided matrix copy, BLAS's C = beta C on a
+// matrix or a triangle, scans for NaN and Inf, and the search for a zero on a triangular
+// factor's diagonal.
 #include "../common/scalar.cuh"
 
 // fill_ptrs sets out[b] = base + b*stride_bytes for b < batch.
@@ -50,6 +51,49 @@ __device__ __forceinline__ void copy_mat(E *dst, i64 dld, i64 dstride, const E *
 COPY_MAT(copy_mat_4, unsigned)
 COPY_MAT(copy_mat_8, float2)
 COPY_MAT(copy_mat_16, double2)
+
+// Parts of a matrix that scale_mat writes (none of these: all of it).
+#define SCALE_LOWER 1 // only the elements with i >= j
+#define SCALE_UPPER 2 // only the elements with i <= j; with SCALE_LOWER, the diagonal alone
+#define SCALE_HERM 4  // beta is real (its imaginary part unused) and the diagonal becomes real
+
+// scale_mat sets the part mode names of each rows-by-cols matrix of a batch (matrix b at
+// c + b*stride, leading dimension ld) to beta c, one thread per element; grid x covers
+// rows*cols*batch. It is BLAS's C = beta C where the product is absent (alpha = 0): beta 0
+// writes zeros without reading c, so that a NaN there does not survive, and nothing outside
+// the part is read or written. With SCALE_HERM the diagonal is a Hermitian matrix's: it
+// becomes re(beta) re(c), its imaginary part 0 and never read.
+template <typename T>
+__device__ __forceinline__ void scale_mat(T *c, i64 ld, i64 stride, i64 rows, i64 cols, i64 batch, i64 mode, T beta) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const i64 t = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    const i64 per = rows * cols;
+    if (per == 0 || t >= per * batch) return;
+    const i64 b = t / per, k = t - b * per, j = k / rows, i = k - j * rows;
+    if (((mode & SCALE_LOWER) && i < j) || ((mode & SCALE_UPPER) && i > j)) return;
+    T *x = c + b * stride + j * ld + i;
+    if (S::is_zero(beta)) {
+        *x = S::from_real(R(0));
+    } else if (!(mode & SCALE_HERM)) {
+        *x = S::mul(beta, *x);
+    } else if (i == j) {
+        *x = S::from_real(S::re(beta) * S::re(*x));
+    } else {
+        *x = S::scale(*x, S::re(beta));
+    }
+}
+
+#define SCALE_MAT(NAME, T)                                                                         \
+    extern "C" __global__ void NAME(T *c, i64 ld, i64 stride, i64 rows, i64 cols, i64 batch, i64 mode, \
+                                    i64 beta_re, i64 beta_im) {                                    \
+        scale_mat<T>(c, ld, stride, rows, cols, batch, mode, scalar<T>::from_bits(beta_re, beta_im)); \
+    }
+
+SCALE_MAT(scale_mat_f32, float)
+SCALE_MAT(scale_mat_f64, double)
+SCALE_MAT(scale_mat_c64, cfloat)
+SCALE_MAT(scale_mat_c128, cdouble)
 
 // Parts of a matrix that lane_nonfinite scans.
 #define SCAN_ALL 0
