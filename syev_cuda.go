@@ -2,6 +2,8 @@
 
 package batchlas
 
+import "fmt"
+
 // The native CUDA syev families. Each canRun is exactly what its launch accepts.
 
 // syevTinyMax is the largest order of the "tiny" family (kernels/syev/syev_tiny.cu), a
@@ -24,9 +26,10 @@ func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 	return q.dev.Backend == CUDA && c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
 }
 
-// syevTiny launches syev_tiny.cu: a thread per matrix, the batch in grid x.
+// syevTiny launches syev_tiny.cu's kernel of order n: a thread per matrix, the batch in grid x.
 func syevTiny[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
-	return syevLaunch(q, c, "syev_tiny", dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
+	fn := fmt.Sprintf("syev_tiny%d_%s", c.a.rows, dtypeName[T]())
+	return syevLaunch(q, c, "syev_tiny", fn, dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
 }
 
 // syevJacobiMax is the largest order of kernels/syev/syev_jacobi.cu: a lane computes each of
@@ -68,12 +71,12 @@ func syevJacobiCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 // syevJacobi launches syev_jacobi.cu: a warp per matrix, the batch in grid x.
 func syevJacobi[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
 	warps, shared := syevJacobiShape(q, c)
-	return syevLaunch(q, c, "syev_jacobi", dim3{(c.a.batch + warps - 1) / warps, 1, 1}, dim3{32 * warps, 1, 1}, shared)
+	return syevLaunch(q, c, "syev_jacobi", "syev_jacobi_"+dtypeName[T](), dim3{(c.a.batch + warps - 1) / warps, 1, 1}, dim3{32 * warps, 1, 1}, shared)
 }
 
-// syevLaunch launches the kernel <mod>_<dtype> of a family with the arguments every syev
-// kernel takes, after the quick return of an empty call.
-func syevLaunch[T Scalar, R Real](q *Queue, c *syevCall[T, R], mod string, grid, block dim3, shared int) error {
+// syevLaunch launches the kernel fn of the family mod with the arguments every syev kernel
+// takes, after the quick return of an empty call.
+func syevLaunch[T Scalar, R Real](q *Queue, c *syevCall[T, R], mod, fn string, grid, block dim3, shared int) error {
 	a := c.a
 	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
 		return err
@@ -82,7 +85,7 @@ func syevLaunch[T Scalar, R Real](q *Queue, c *syevCall[T, R], mod string, grid,
 	if c.jobz == Vectors {
 		vectors = 1
 	}
-	return cudaOf(q).launch(mod, mod+"_"+dtypeName[T](), grid, block, shared,
+	return cudaOf(q).launch(mod, fn, grid, block, shared,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
 		vectors, potrfLowerArg(c.uplo))
 }

@@ -411,17 +411,23 @@ func fpOps[T batchlas.Scalar, R batchlas.Real]() map[string][]fpCase {
 				if jobz == batchlas.Vectors {
 					tri, other = fpOut, fpSet
 				}
-				add("syev", fmt.Sprintf("%v_%v", jobz, name), func(f *fpRun) error {
-					cl := fpTri(lower, tri, re(tri, true))
-					a := fpMat[T](f, "a", l, func(i, j int) fpClass {
-						if c := cl(i, j); c != fpOff {
-							return c
-						}
-						return other
-					}, fpRand(f))
-					w := fpVec[R](f, "w", n*l.Batch, fpSet, nil)
-					return batchlas.Syev(f.q, jobz, uplo, a, w, fpVec[int32](f, "info", l.Batch, fpSet, nil))
-				})
+				// Packed too: the tiny family copies a packed batch whole, the other triangle with it.
+				for _, pl := range []struct {
+					suffix string
+					l      Layout
+				}{{"", l}, {"_packed", Layout{Rows: n, Cols: n, Batch: l.Batch}}} {
+					add("syev", fmt.Sprintf("%v_%v%s", jobz, name, pl.suffix), func(f *fpRun) error {
+						cl := fpTri(lower, tri, re(tri, true))
+						a := fpMat[T](f, "a", pl.l, func(i, j int) fpClass {
+							if c := cl(i, j); c != fpOff {
+								return c
+							}
+							return other
+						}, fpRand(f))
+						w := fpVec[R](f, "w", n*pl.l.Batch, fpSet, nil)
+						return batchlas.Syev(f.q, jobz, uplo, a, w, fpVec[int32](f, "info", pl.l.Batch, fpSet, nil))
+					})
+				}
 			}
 			for _, side := range fpSides {
 				m, nn := n, 3
