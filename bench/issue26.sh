@@ -7,7 +7,7 @@
 # and cuSOLVER's routes forced one by one (ref:syevj syevjBatched, ref:xsyev XsyevBatched;
 # vendor, the family's own choice, for gesvd and gels). An arm that fails (XsyevBatched's
 # workspace at n = 3, say) is recorded with its error. JSON lines and the table go to $OUT.
-# PART picks a subset: syev, syevn (NoVectors), gesvd, gels; all by default.
+# PART picks a subset: syev, syevn (NoVectors), gesvd, gels, round3; all but round3 by default.
 set -euo pipefail
 R="-reps 15"
 syev=(
@@ -33,6 +33,23 @@ gesvd=(
 gels=(
 	"$R -op gels -dtype f32,f64,c64,c128 -n 8,16,32 -batch 8192 -arms qr,vendor"
 	"$R -op gels -dtype f32,f64 -n 64 -batch 2048 -arms qr,vendor"
+)
+# The third round: the coalesced tiny family, the parallel tridiagonal solver of cta and
+# blocked (TRI_ARMS: their spellings) against XsyevBatched, and the sm_90 rows of gemm and
+# spmm (issues 22 and 24).
+TRI_ARMS=${TRI_ARMS:-cta:tri=0,cta:tri=1,blocked:tri=1}
+round3=(
+	"$R -op syev -dtype f32 -n 3 -batch 1048576 -arms tiny,ref:syevj"
+	"$R -op syev -dtype f64 -n 3 -batch 262144 -arms tiny,ref:syevj"
+	"$R -op syev -dtype f32,f64,c64,c128 -n 4 -batch 65536 -arms tiny,ref:syevj"
+	"$R -op syev -dtype f32 -n 8 -batch 65536 -arms tiny,jacobi,ref:syevj"
+	"$R -op syev -dtype f32,f64 -n 32 -batch 8192 -arms jacobi,$TRI_ARMS,ref:syevj,ref:xsyev"
+	"$R -op syev -dtype f32,f64,c64,c128 -n 64 -batch 1024 -arms $TRI_ARMS,ref:xsyev"
+	"$R -jobz N -op syev -dtype f32 -n 64 -batch 1024 -arms $TRI_ARMS,ref:xsyev"
+	"$R -op syev -dtype f32,f64 -n 128,256 -batch 256 -arms $TRI_ARMS,ref:xsyev"
+	"$R -op syev -dtype f32 -n 512 -batch 256 -arms $TRI_ARMS,ref:xsyev"
+	"$R -op gemm -dtype f32,f64 -n 8,32,128,512 -batch 512 -arms small,tiled,vendor"
+	"$R -op spmm -dtype f32,f64,c64,c128 -n 16,64,256 -batch 256 -arms direct,vendor"
 )
 runs=()
 for p in ${PART:-syev syevn gesvd gels}; do
