@@ -1,8 +1,10 @@
 package batchlas_test
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -63,5 +65,34 @@ func TestReadmePaths(t *testing.T) {
 		if _, err := os.Stat(strings.TrimPrefix(c, "./")); err != nil {
 			t.Errorf("README cites %q, which is not in the repository", c)
 		}
+	}
+}
+
+// TestReadmeResults checks that bench/results/README.md has a row for every file under
+// bench/results, and that every file its table names exists.
+func TestReadmeResults(t *testing.T) {
+	const dir = "bench/results/"
+	index, err := os.ReadFile(dir + "README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, m := range regexp.MustCompile("(?m)^\\| `([^`]+)` \\|").FindAllStringSubmatch(string(index), -1) {
+		listed[m[1]] = true
+		if _, err := os.Stat(dir + m[1]); err != nil {
+			t.Errorf("%sREADME.md lists %s, which is not in the repository", dir, m[1])
+		}
+	}
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path == dir+"README.md" {
+			return err
+		}
+		if rel := strings.TrimPrefix(filepath.ToSlash(path), dir); !listed[rel] {
+			t.Errorf("%s has no row in %sREADME.md (which op, device, commit and toolkit produced it)", path, dir)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

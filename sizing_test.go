@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Sizing (seed 003, section 8.3): <Op>BufferSize answers what the chosen family leases, and
+// Sizing: <Op>BufferSize answers what the chosen family leases, and
 // the family is right whatever the workspace holds. The queue's arena is reserved to exactly
 // that size and filled with 0xFF bytes (NaN in every float type) before the call; the call
 // must not grow the arena, and its outputs must equal those of the same call on a fresh queue

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The host vendor family (system LAPACK through purego) against the pure-Go host family, as
-# issue 4 asks: float64 and complex128, n = 16, 64, 256, arms interleaved in one process in
+# The host vendor family (system LAPACK through purego) against the pure-Go host family:
+# float64 and complex128, n = 16, 64, 256, arms interleaved in one process in
 # both orders, every timed output verified. Appends JSON lines to $OUT_DIR/<op>.jsonl
 # (default bench/results/cpu) and the machine's load before and after each op to
 # $OUT_DIR/load.txt.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The H200 issue's timings of the native eigensolver, SVD and least squares against every
-# vendor route, measured as ../shared/BENCH.md asks (15 repetitions, arms interleaved in both
-# orders in one process, every output verified), on the committed fatbins: run from the
+# vendor route, measured with 15 repetitions, arms interleaved in both orders in one process
+# and every output verified, on the committed fatbins: run from the
 # repository root with .dev carried (make device-bundle). Arms: auto (the router's choice:
 # with no sm_90 table yet, the first native family that can run), each native family pinned,
 # and cuSOLVER's routes forced one by one (ref:syevj syevjBatched, ref:xsyev XsyevBatched;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every performance target of issue 6 in one round on the GPU machine, measured as
-# ../shared/BENCH.md asks (15 repetitions, arms interleaved in both orders in one process,
-# every output verified), on the committed fatbins: run from the repository root with .dev
+# Every performance target of issue 6 (listed in bench/results/sm_90/issue6/README.md,
+# "Against the issue's targets") in one round on the GPU machine, measured with 15
+# repetitions, arms interleaved in both orders in one process and every output verified, on
+# the committed fatbins: run from the repository root with .dev
 # carried (make device-bundle). The native arm is "auto", the family the sm_90 tables route
 # to; the vendor arm is the cuSOLVER/cuBLAS call the issue names (ref:cublas, cublas
 # geqrfBatched, for geqrf). JSON lines and the table go to $OUT (bench.jsonl, bench.txt).

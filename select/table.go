@@ -12,7 +12,7 @@ import (
 // key. The file tuned/<op>.<device>.txt holds the rows of every dtype:
 //
 //	# op=potrf device=sm_90 batchlas=<sha> kernels=<hash> date=<date>
-//	# source=ledger:bench/results/tuning/potrf.sm_90.jsonl tiers=deep:1345
+//	# source=ledger:<measurements>.jsonl tiers=deep:1345
 //	# keys: dtype:exact uplo:exact n:log:3 batch:log
 //	dtype=f32 uplo=L n=64 batch=8192 | lpanel:panel=8 0.302 | vendor 0.490 | cta 0.530 # deep
 //	dtype=f64 uplo=L n=8 batch=128 | tiny - | cta - # transcribed

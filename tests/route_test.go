@@ -17,7 +17,7 @@ import (
 	"github.com/batchlas/batchlas/tuned"
 )
 
-// Selection's integration tests (seed 003 section 8): the shipped tables, pins, the class
+// Selection's integration tests: the shipped tables, pins, the class
 // words, the trace, coverage rows, and every family of every op pinned.
 
 var dtypes = []string{"f32", "f64", "c64", "c128"}

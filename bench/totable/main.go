@@ -38,8 +38,8 @@ var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S
 
 var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
-// sizeWeight is the weight of the size keys (-size-weight): 3 by default, as the seed's own
-// potrf table; the sm_90 potrf and getrf tables use 8, so that rows measured at one batch
+// sizeWeight is the weight of the size keys (-size-weight): 3 by default, as in the cpu
+// tables of the factorizations and decompositions; the sm_90 potrf and getrf tables use 8, so that rows measured at one batch
 // near n stay nearer than rows of another n at another batch (a batch 4x off weighs as much
 // as n 19% off), for the kernel a call wants turns on n far more than on the batch.
 var sizeWeight = 3.0

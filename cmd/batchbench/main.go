@@ -4,8 +4,9 @@
 // -from redraws a plot from JSON lines written earlier by -json, without measuring.
 //
 // Arms (-arms vendor,tiny) are family spellings pinned in turn with route.Pin; they
-// run interleaved in one process (A B A B ...), then again in the reverse order, as
-// ../../shared/BENCH.md asks, and every timed output is verified. An arm ref:<name> is a
+// run interleaved in one process (A B A B ...), then again in the reverse order, so that a
+// drift of clocks or caches over the run falls on every arm alike, and every timed output is
+// verified. An arm ref:<name> is a
 // vendor routine that no family routes to, timed as a yardstick (internal/vendorref; geqrf:
 // ref:cublas, cublas<t>geqrfBatched), or ref:gonum, a plain loop over gonum on every core
 // (refgonum.go: gemm, potrf, getrf, geqrf, syev, gesvd).
@@ -383,7 +384,8 @@ func cplxFactor(dtype string) float64 {
 	return 1
 }
 
-// roofGBs is the memory roof of the device in GB/s (BENCH.md), or 0 where none is known.
+// roofGBs is the memory roof of the device in GB/s, the bandwidth that "% of roof" divides
+// by (4.3 TB/s on the H200, sm_90), or 0 where none is known.
 func roofGBs(d batchlas.Device) float64 {
 	if d.Key == "sm_90" {
 		return 4300

@@ -1,5 +1,5 @@
 // Package vendorref lets cmd/batchbench time vendor routines that no family routes to, side
-// by side with the families in one process (BENCH.md): a build of batchlas that has them
+// by side with the families in one process: a build of batchlas that has them
 // registers them here, and a nil entry means the build has none.
 //
 // Such a routine is kept out of the routing because it fails the conformance suite; it is a
