@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Syev computes all eigenvalues and, optionally, the eigenvectors of each Hermitian
 // (symmetric, for real types) n-by-n matrix A_b of the batch a:
 //
@@ -106,12 +108,28 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
 		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
 		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
-		// cta: one block per matrix in shared memory, computing in T (syev_cuda.go).
-		{name: "cta", canRun: syevCTACanRun[T, R], launch: syevCTA[T, R]},
-		// blocked: one block per matrix of any order, its working copy in global workspace
-		// (syev_cuda.go).
-		{name: "blocked", canRun: syevBlockedCanRun[T, R], bufferSize: syevBlockedBufferSize[T, R], launch: syevBlocked[T, R]},
+		// cta: one block per matrix in shared memory, computing in T; blocked: one block per
+		// matrix of any order, its working copy in global workspace (syev_cuda.go). Their
+		// tridiagonal solver: tri=0 implicit QL/QR, tri=1 bisection and inverse iteration. A
+		// pin "cta" or "blocked" is tri=0.
+		syevTriFamily[T, R]("cta", false), syevTriFamily[T, R]("cta", true),
+		syevTriFamily[T, R]("blocked", false), syevTriFamily[T, R]("blocked", true),
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}
+}
+
+// syevTriFamily is the member tri=0 (QL/QR) or tri=1 (bisect) of the family cta or blocked.
+func syevTriFamily[T Scalar, R Real](name string, bisect bool) family[syevCall[T, R]] {
+	tri := 0
+	if bisect {
+		tri = 1
+	}
+	f := family[syevCall[T, R]]{name: name, fields: []selection.Field{{Name: "tri", Value: tri}}}
+	if name == "cta" {
+		f.canRun, f.bufferSize, f.launch = syevCTACanRun[T, R], syevCTABufferSize[T, R](bisect), syevCTA[T, R](bisect)
+	} else {
+		f.canRun, f.bufferSize, f.launch = syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R](bisect), syevBlocked[T, R](bisect)
+	}
+	return f
 }

@@ -16,12 +16,27 @@
 
 #define SYEV_BLOCKED_THREADS 256
 
+// The minimum of 2 blocks per SM gives ptxas a budget of 128 registers a thread: with the
+// default, nvcc 13.0 capped sm_90 at 64 (80 for complex128) and spilled (float64 76 bytes,
+// complex64 20, complex128 16); the kernel's occupancy is set by the batch and the memory
+// traffic, not by more resident blocks.
+//
+// syev_blocked_<dtype> solves the tridiagonal form by QL/QR (tri=0), syev_blocked_bisect_<dtype>
+// by bisection and inverse iteration (tri=1), its per-thread arrays at inv + blockIdx.x *
+// invslot bytes.
 #define SYEV_BLOCKED(SUFFIX, T)                                                                     \
-    extern "C" __global__ void __launch_bounds__(SYEV_BLOCKED_THREADS)                             \
+    extern "C" __global__ void __launch_bounds__(SYEV_BLOCKED_THREADS, 2)                          \
         syev_blocked_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, \
                               i64 flags, unsigned char *work, i64 slot) {                           \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                            \
-        syev_solve<T>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, work + (i64)blockIdx.x * slot); \
+        syev_solve<T, false>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, work + (i64)blockIdx.x * slot, nullptr); \
+    }                                                                                               \
+    extern "C" __global__ void __launch_bounds__(SYEV_BLOCKED_THREADS, 2)                          \
+        syev_blocked_bisect_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, \
+                                     i64 flags, unsigned char *work, i64 slot, unsigned char *inv, i64 invslot) { \
+        if ((i64)blockIdx.x >= batch) return;                                                       \
+        syev_solve<T, true>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, work + (i64)blockIdx.x * slot, \
+                            (scalar<T>::real *)(inv + (i64)blockIdx.x * invslot));                  \
     }
 
 SYEV_BLOCKED(f32, float)

@@ -36,12 +36,24 @@
 
 // The minimum of 2 blocks per SM sets ptxas's register budget to 128: left to itself it chose
 // 64 for float64 on sm_80 and spilled (16 bytes).
+//
+// syev_cta_<dtype> solves the tridiagonal form by QL/QR (tri=0), syev_cta_bisect_<dtype> by
+// bisection and inverse iteration (tri=1), whose per-thread arrays lie in global workspace,
+// inv + blockIdx.x * invslot bytes.
 #define SYEV_CTA(SUFFIX, T)                                                                          \
     extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS, 2)                            \
         syev_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, i64 flags) { \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                             \
         DYNAMIC_SHARED(unsigned char, smem);                                                         \
-        syev_solve<T>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem);                   \
+        syev_solve<T, false>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem, nullptr);   \
+    }                                                                                                \
+    extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS, 2)                            \
+        syev_cta_bisect_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, \
+                                 i64 flags, unsigned char *inv, i64 invslot) {                        \
+        if ((i64)blockIdx.x >= batch) return;                                                        \
+        DYNAMIC_SHARED(unsigned char, smem);                                                         \
+        syev_solve<T, true>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem,              \
+                            (scalar<T>::real *)(inv + (i64)blockIdx.x * invslot));                   \
     }
 
 SYEV_CTA(f32, float)
