@@ -20,8 +20,9 @@ import selection "github.com/batchlas/batchlas/select"
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b
 // converged, and i > 0 when the iteration failed: for the QL/QR solvers, i off-diagonal
 // elements of an intermediate tridiagonal form did not converge to zero (LAPACK's meaning);
-// for the Jacobi families, i rows still held an element right of the diagonal above the
-// convergence threshold. That matrix's results are then unreliable and the others are
+// for bisection and inverse iteration, the inverse iteration of i eigenvectors did not
+// converge in 5 steps (LAPACK's stein); for the Jacobi families, i rows still held an
+// element right of the diagonal above the convergence threshold. That matrix's results are then unreliable and the others are
 // unaffected. The iteration is bounded (30n QL/QR steps in all, or 30 Jacobi sweeps), so it
 // never hangs. A matrix holding NaN or Inf in its uplo triangle is not iterated: its
 // eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of off-diagonal
@@ -43,7 +44,9 @@ import selection "github.com/batchlas/batchlas/select"
 // eigenvalues accurate to a small multiple of eps ||A_b||. Above them "cta" (one block per
 // matrix in shared memory) and "blocked" (one block per matrix, any n up to 46340, about
 // n^2 elements of T per matrix of workspace) reduce A_b to tridiagonal form by Householder
-// reflections, solve that by implicit QL/QR and back-transform, computing in T.
+// reflections, solve that by implicit QL/QR (members tri=0) or by bisection and inverse
+// iteration (tri=1, as LAPACK's stebz and stein, every thread of the block at once; 4n reals
+// per thread of workspace with vectors) and back-transform, computing in T.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError

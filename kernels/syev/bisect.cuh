@@ -131,6 +131,7 @@ template <typename R> struct bis_inv {
 // (eps when U is zero), lagts's perturbation for small pivots.
 template <typename R> __device__ __forceinline__ R bis_factor(const R *d, const R *e, int lo, int m, R x, const bis_inv<R> &w) {
     R ak = d[lo] - x, bk = e[lo], scale1 = fabs(ak) + fabs(bk), yk = w.y(0), big = 0;
+#pragma unroll 1
     for (int k = 0; k < m - 1; k++) {
         const R a1 = d[lo + k + 1] - x, ck = e[lo + k], bn = k < m - 2 ? e[lo + k + 1] : R(0);
         const R scale2 = fabs(ck) + fabs(a1) + fabs(bn);
@@ -165,6 +166,7 @@ template <typename R> __device__ __forceinline__ void bis_solveu(int m, R s, R t
     const R sfmin = K::safmin(), bignum = 1 / K::safmin();
     R y1 = 0, y2 = 0;
     ymax = 0, asum = 0;
+#pragma unroll 1
     for (int k = m - 1; k >= 0; k--) {
         R t = s * w.y(k) - w.ub(k) * y1 - w.ud(k) * y2, ak = w.ua(k), pert = copysign(tol, ak);
         for (;;) {
@@ -190,21 +192,27 @@ template <typename R> __device__ __forceinline__ void bis_solveu(int m, R s, R t
     }
 }
 
-// bis_vectors computes by inverse iteration the vectors of the cluster k0..k1 of block b
-// (step 4 at the top) into the columns rank[k] of z, and returns how many failed.
+// bis_vectors computes by inverse iteration the vectors of the cluster k0..k1 of the block
+// of rows lo..lo+m-1, ||T_block||_1 = onenrm (step 4 at the top), into the columns rank[k]
+// of z, and returns how many failed. Its loops and those of bis_factor and bis_solveu stay
+// rolled (#pragma unroll 1): unrolled, float64 spilled at the 128-register budget of the
+// kernels, and as a call (noinline) the registers live across it spilled in the blocked
+// kernel; the factorization and the substitution are chains of dependent steps, which
+// unrolling does not shorten.
 template <typename T>
-__device__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *d, const typename scalar<T>::real *e,
-                           const typename scalar<T>::real *lam, const int *rank, const bis_block<typename scalar<T>::real> &b,
-                           int k0, int k1, const bis_inv<typename scalar<T>::real> &w) {
+__device__ __forceinline__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *d,
+                                           const typename scalar<T>::real *e, const typename scalar<T>::real *lam,
+                                           const int *rank, int lo, int m, typename scalar<T>::real onenrm, int k0, int k1,
+                                           bis_inv<typename scalar<T>::real> w) {
     typedef scalar<T> S;
     typedef typename S::real R;
     const R ulp = 2 * tri_const<R>::eps();
-    const int lo = b.lo, m = b.hi - b.lo + 1;
     const R dtpcrt = sqrt(R(0.1) / R(m));
     int failed = 0;
     R xjm = 0;
     for (int k = k0; k <= k1; k++) {
         T *zk = z + (i64)rank[k] * ld;
+#pragma unroll 1
         for (int i = 0; i < n; i++) zk[i] = S::from_real(0);
         if (m == 1) {
             zk[lo] = S::from_real(1);
@@ -214,6 +222,7 @@ __device__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *
         if (k > k0 && x - xjm < 10 * fabs(ulp * x)) x = xjm + 10 * fabs(ulp * x);
         xjm = x;
         R asum = 0, ymax = 0;
+#pragma unroll 1
         for (int i = 0; i < m; i++) {
             const R v = bis_random<R>(k, i);
             w.y(i) = v, asum += fabs(v);
@@ -221,16 +230,19 @@ __device__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *
         bool done = false;
         for (int its = 0, nrmchk = 0; its < 5 && !done; its++) {
             const R tol = bis_factor(d, e, lo, m, x, w);
-            const R s = asum > 0 ? R(m) * b.onenrm * max(ulp, fabs(w.ua(m - 1))) / asum : R(1);
+            const R s = asum > 0 ? R(m) * onenrm * max(ulp, fabs(w.ua(m - 1))) / asum : R(1);
             bis_solveu(m, s, tol, w, ymax, asum);
             if (k > k0) { // modified Gram-Schmidt against the cluster's earlier vectors
                 for (int p = k0; p < k; p++) {
                     const T *zp = z + (i64)rank[p] * ld + lo;
                     R dot = 0;
+#pragma unroll 1
                     for (int i = 0; i < m; i++) dot += w.y(i) * S::re(zp[i]);
+#pragma unroll 1
                     for (int i = 0; i < m; i++) w.y(i) -= dot * S::re(zp[i]);
                 }
                 ymax = 0, asum = 0;
+#pragma unroll 1
                 for (int i = 0; i < m; i++) {
                     const R v = w.y(i);
                     if (fabs(v) > fabs(ymax)) ymax = v;
@@ -243,11 +255,13 @@ __device__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *
         if (ymax == 0) continue; // nothing left to normalize: the column stays zero
         const R nrm = fabs(ymax);
         R ss = 0;
+#pragma unroll 1
         for (int i = 0; i < m; i++) {
             const R v = w.y(i) / nrm;
             ss += v * v;
         }
         const R scl = copysign(1 / (nrm * sqrt(ss)), ymax);
+#pragma unroll 1
         for (int i = 0; i < m; i++) zk[lo + i] = S::from_real(w.y(i) * scl);
     }
     return failed;
@@ -294,7 +308,7 @@ __device__ int bis_solve(T *z, i64 ld, int n, bool vectors, typename scalar<T>::
             if (k > b.lo && fabs(lam[k] - lam[k - 1]) <= ortol) continue; // not the first of its cluster
             int k1 = k;
             while (k1 < b.hi && fabs(lam[k1 + 1] - lam[k1]) <= ortol) k1++;
-            failed += bis_vectors(z, ld, n, d, e, lam, rank, b, k, k1, w);
+            failed += bis_vectors(z, ld, n, d, e, lam, rank, b.lo, b.hi - b.lo + 1, b.onenrm, k, k1, w);
         }
         if (failed) atomicAdd(fails, failed);
     }

@@ -6,9 +6,10 @@
 // triangle into an n-by-(n|1) copy as the lower triangle (NaN or Inf: NaN results and info
 // n-1), scale by a power of two out of [2^-16, 2^16], reduce to real tridiagonal form by
 // Householder reflections one column at a time (LAPACK's sytd2/hetd2, the block
-// cooperating on each symv and rank-2 update), solve it by implicit QL/QR (tridiag.cuh,
-// 30n sweeps at most, LAPACK's info) with Z the identity in the output matrix, sort
-// ascending, and back-transform V = Q Z. The reduction is not yet blocked (no latrd panel):
+// cooperating on each symv and rank-2 update), solve it by implicit QL/QR (tri=0:
+// tridiag.cuh, 30n sweeps at most, LAPACK's info) with Z the identity in the output matrix,
+// sorted ascending, or by bisection and inverse iteration (tri=1: bisect.cuh, stein's info,
+// its inverse-iteration arrays in a second workspace), and back-transform V = Q Z. The reduction is not yet blocked (no latrd panel):
 // the layout that the cta kernel keeps in shared memory lies here in the matrix's slot of
 // the workspace, slot bytes apart (syev_cuda.go's syevBlockedSlot), so that n is bounded by
 // the workspace alone (and by n (n|1) < 2^31, the copy's int indexing).

@@ -18,18 +18,26 @@
 //      rows of Z, a thread a row. Z starts as the identity in the output matrix itself
 //      (global memory), which the tile has freed. Double-buffered rotations: one barrier a
 //      sweep. Then the eigenvalues are sorted ascending (selection sort, as steqr), the
-//      columns of Z with them.
+//      columns of Z with them. This is the member tri=0 (syev_cta_<dtype>); tri=1
+//      (syev_cta_bisect_<dtype>) solves T by bisection and inverse iteration instead
+//      (bisect.cuh: every thread bisects its own eigenvalues, every cluster of close
+//      eigenvalues gets its vectors from one thread, no O(n^2) chain on one thread), the
+//      eigenvalues ascending by their ranks and every column of Z written by it, its
+//      inverse-iteration arrays (4n reals a thread) in global workspace.
 //   4. Back-transform V = Q Z = H(0) (H(1) ( ... H(n-2) Z)): a warp a column of Z, staged in
 //      shared memory.
 //
 // With NoVectors only steps 1-3 run, without Z, and a is not written. info[b] = 0, or, when
 // the 30n sweeps ran out, the count of off-diagonal elements of T not converged to zero
-// (LAPACK's meaning; w is then not sorted).
+// (LAPACK's meaning; w is then not sorted); with tri=1 and vectors, the count of vectors whose
+// inverse iteration did not converge (stein's).
 //
 // Shared memory (syev_cuda.go's syevCTAShared): the tile (n columns of lds = n|1 elements,
 // odd so that a warp's row walk and column walk both miss bank conflicts), a column of n
 // elements per warp, y and tau (n each), 32 elements of reduction scratch; then d, e and two
-// buffers of rotations (6n reals); then n ints and two tri_rot records.
+// buffers of rotations (6n reals); then n ints and two tri_rot records. tri=1 keeps its
+// eigenvalues, the squared off-diagonal, their ranks and its failure count there instead of
+// the rotations, the permutation and the records (syev_layout).
 #include "syev.cuh"
 
 #define SYEV_CTA_MAX_THREADS 256
