@@ -213,7 +213,9 @@ func syevBlocked[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) er
 			return err
 		}
 		slot := syevBlockedSlot[T, R](n)
-		kernel, work, err := "syev_blocked_", []uintptr(nil), error(nil)
+		var work []uintptr
+		var err error
+		kernel := "syev_blocked_"
 		if bisect {
 			kernel = "syev_blocked_bisect_"
 			work, err = syevInv(q, c, slot*a.batch)
