@@ -1,5 +1,7 @@
 package batchlas
 
+import selection "github.com/batchlas/batchlas/select"
+
 // Syev computes all eigenvalues and, optionally, the eigenvectors of each Hermitian
 // (symmetric, for real types) n-by-n matrix A_b of the batch a:
 //
@@ -18,8 +20,9 @@ package batchlas
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b
 // converged, and i > 0 when the iteration failed: for the QL/QR solvers, i off-diagonal
 // elements of an intermediate tridiagonal form did not converge to zero (LAPACK's meaning);
-// for the Jacobi families, i rows still held an element right of the diagonal above the
-// convergence threshold. That matrix's results are then unreliable and the others are
+// for bisection and inverse iteration, the inverse iteration of i eigenvectors did not
+// converge in 5 steps (LAPACK's stein); for the Jacobi families, i rows still held an
+// element right of the diagonal above the convergence threshold. That matrix's results are then unreliable and the others are
 // unaffected. The iteration is bounded (30n QL/QR steps in all, or 30 Jacobi sweeps), so it
 // never hangs. A matrix holding NaN or Inf in its uplo triangle is not iterated: its
 // eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of off-diagonal
@@ -41,7 +44,9 @@ package batchlas
 // eigenvalues accurate to a small multiple of eps ||A_b||. Above them "cta" (one block per
 // matrix in shared memory) and "blocked" (one block per matrix, any n up to 46340, about
 // n^2 elements of T per matrix of workspace) reduce A_b to tridiagonal form by Householder
-// reflections, solve that by implicit QL/QR and back-transform, computing in T.
+// reflections, solve that by implicit QL/QR (members tri=0) or by bisection and inverse
+// iteration (tri=1, as LAPACK's stebz and stein, every thread of the block at once; 4n reals
+// per thread of workspace with vectors) and back-transform, computing in T.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
@@ -106,12 +111,28 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
 		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
 		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
-		// cta: one block per matrix in shared memory, computing in T (syev_cuda.go).
-		{name: "cta", canRun: syevCTACanRun[T, R], launch: syevCTA[T, R]},
-		// blocked: one block per matrix of any order, its working copy in global workspace
-		// (syev_cuda.go).
-		{name: "blocked", canRun: syevBlockedCanRun[T, R], bufferSize: syevBlockedBufferSize[T, R], launch: syevBlocked[T, R]},
+		// cta: one block per matrix in shared memory, computing in T; blocked: one block per
+		// matrix of any order, its working copy in global workspace (syev_cuda.go). Their
+		// tridiagonal solver: tri=0 implicit QL/QR, tri=1 bisection and inverse iteration. A
+		// pin "cta" or "blocked" is tri=0.
+		syevTriFamily[T, R]("cta", false), syevTriFamily[T, R]("cta", true),
+		syevTriFamily[T, R]("blocked", false), syevTriFamily[T, R]("blocked", true),
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}
+}
+
+// syevTriFamily is the member tri=0 (QL/QR) or tri=1 (bisect) of the family cta or blocked.
+func syevTriFamily[T Scalar, R Real](name string, bisect bool) family[syevCall[T, R]] {
+	tri := 0
+	if bisect {
+		tri = 1
+	}
+	f := family[syevCall[T, R]]{name: name, fields: []selection.Field{{Name: "tri", Value: tri}}}
+	if name == "cta" {
+		f.canRun, f.bufferSize, f.launch = syevCTACanRun[T, R], syevCTABufferSize[T, R](bisect), syevCTA[T, R](bisect)
+	} else {
+		f.canRun, f.bufferSize, f.launch = syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R](bisect), syevBlocked[T, R](bisect)
+	}
+	return f
 }

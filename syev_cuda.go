@@ -110,16 +110,58 @@ func syevCTACanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 		c.a.batch <= gridXMax
 }
 
-// syevCTA launches kernels/syev/syev_cta.cu: one block per matrix, the batch in grid x. It
-// needs no workspace: Z lives in the output matrix.
-func syevCTA[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
-	a, n := c.a, c.a.rows
-	if done, err := quickReturn(q, n, n, a.batch, c.info); done {
-		return err
+// syevInvSlot is one matrix's inverse-iteration arrays of the bisection solver (tri=1,
+// kernels/syev/bisect.cuh) at order n: 4n reals per thread of the block, with vectors alone;
+// rounded up to 256 bytes.
+func syevInvSlot[T Scalar, R Real](n int, jobz Job) int {
+	if jobz != Vectors {
+		return 0
 	}
-	return cudaOf(q).launch("syev_cta", "syev_cta_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, syevCTAShared[T, R](n),
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), syevFlags(c))
+	return alignUp(4*n*syevCTAThreads(n)*sizeOf[R](), 256)
+}
+
+// syevCTABufferSize: the bisection member's inverse-iteration arrays, a slot per matrix;
+// none for QL/QR, which keeps Z in the output matrix, or an empty call.
+func syevCTABufferSize[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) int {
+	return func(_ *Queue, c *syevCall[T, R]) int {
+		if !bisect || c.a.rows == 0 {
+			return 0
+		}
+		return syevInvSlot[T, R](c.a.rows, c.jobz) * c.a.batch
+	}
+}
+
+// syevCTA launches kernels/syev/syev_cta.cu: one block per matrix, the batch in grid x;
+// syev_cta_<dtype> (QL/QR) or, bisect, syev_cta_bisect_<dtype> with its workspace.
+func syevCTA[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) error {
+	return func(q *Queue, c *syevCall[T, R]) error {
+		a, n := c.a, c.a.rows
+		if done, err := quickReturn(q, n, n, a.batch, c.info); done {
+			return err
+		}
+		args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), syevFlags(c)}
+		kernel := "syev_cta_"
+		if bisect {
+			inv, err := syevInv(q, c)
+			if err != nil {
+				return err
+			}
+			kernel, args = "syev_cta_bisect_", append(args, inv...)
+		}
+		return cudaOf(q).launch("syev_cta", kernel+dtypeName[T](),
+			dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, syevCTAShared[T, R](n), args...)
+	}
+}
+
+// syevInv leases the workspace parts before, then the bisection's inverse-iteration arrays,
+// and returns the parts' addresses followed by the kernel arguments inv and invslot.
+func syevInv[T Scalar, R Real](q *Queue, c *syevCall[T, R], before ...int) ([]uintptr, error) {
+	slot := syevInvSlot[T, R](c.a.rows, c.jobz)
+	parts, err := carve(q, append(before, slot*c.a.batch)...)
+	if err != nil {
+		return nil, err
+	}
+	return append(parts, uintptr(slot)), nil
 }
 
 // syevFlags is the flags argument of the cta and blocked kernels: 1 for uplo Lower, 2 for
@@ -149,28 +191,46 @@ func syevBlockedCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= syevBlockedMax && c.a.batch <= gridXMax
 }
 
-// syevBlockedBufferSize is a slot per matrix; none for an empty call.
-func syevBlockedBufferSize[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) int {
-	if c.a.rows == 0 {
-		return 0
+// syevBlockedBufferSize is a slot per matrix, plus, for the bisection member, its
+// inverse-iteration arrays (syevInvSlot); none for an empty call.
+func syevBlockedBufferSize[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) int {
+	return func(_ *Queue, c *syevCall[T, R]) int {
+		if c.a.rows == 0 {
+			return 0
+		}
+		size := syevBlockedSlot[T, R](c.a.rows) * c.a.batch
+		if bisect {
+			return carveBytes(size, syevInvSlot[T, R](c.a.rows, c.jobz)*c.a.batch)
+		}
+		return size
 	}
-	return syevBlockedSlot[T, R](c.a.rows) * c.a.batch
 }
 
 // syevBlocked launches kernels/syev/syev_blocked.cu: one block per matrix, the batch in grid
-// x, each matrix's working copy in its slot of the workspace.
-func syevBlocked[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
-	a, n := c.a, c.a.rows
-	if done, err := quickReturn(q, n, n, a.batch, c.info); done {
-		return err
+// x, each matrix's working copy in its slot of the workspace; syev_blocked_<dtype> (QL/QR)
+// or, bisect, syev_blocked_bisect_<dtype> with its inverse-iteration arrays as well.
+func syevBlocked[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) error {
+	return func(q *Queue, c *syevCall[T, R]) error {
+		a, n := c.a, c.a.rows
+		if done, err := quickReturn(q, n, n, a.batch, c.info); done {
+			return err
+		}
+		slot := syevBlockedSlot[T, R](n)
+		var work []uintptr
+		var err error
+		kernel := "syev_blocked_"
+		if bisect {
+			kernel = "syev_blocked_bisect_"
+			work, err = syevInv(q, c, slot*a.batch)
+		} else {
+			work, err = carve(q, slot*a.batch)
+		}
+		if err != nil {
+			return err
+		}
+		args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
+			syevFlags(c), work[0], uintptr(slot)}
+		return cudaOf(q).launch("syev_blocked", kernel+dtypeName[T](),
+			dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, 0, append(args, work[1:]...)...)
 	}
-	slot := syevBlockedSlot[T, R](n)
-	work, err := carve(q, slot*a.batch)
-	if err != nil {
-		return err
-	}
-	return cudaOf(q).launch("syev_blocked", "syev_blocked_"+dtypeName[T](),
-		dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, 0,
-		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
-		syevFlags(c), work[0], uintptr(slot))
 }

@@ -39,3 +39,35 @@ func TestSyevJacobiShape(t *testing.T) {
 		}
 	}
 }
+
+// TestSyevTriBufferSize checks the workspace of the cta and blocked members: tri=1 adds its
+// inverse-iteration arrays (4n reals per thread of the block, a slot per matrix rounded up
+// to 256 bytes) with vectors alone; tri=0 of cta needs none.
+func TestSyevTriBufferSize(t *testing.T) {
+	q := &Queue{dev: Device{Backend: CUDA, Key: "sm_90", SubGroup: 32, SharedMem: 227 << 10, MaxBlock: 1024}}
+	for _, tc := range []struct {
+		n    int
+		jobz Job
+		inv  int // bytes per matrix
+	}{
+		{64, Vectors, 4 * 64 * 64 * 8},
+		{33, Vectors, alignUp(4*33*64*8, 256)},
+		{300, Vectors, 4 * 300 * 256 * 8},
+		{64, NoVectors, 0},
+	} {
+		c := &syevCall[float64, float64]{jobz: tc.jobz, a: &Matrix[float64]{rows: tc.n, cols: tc.n, ld: tc.n, strd: tc.n * tc.n, batch: 3}}
+		if got := syevCTABufferSize[float64, float64](false)(q, c); got != 0 {
+			t.Errorf("cta:tri=0 n = %d %v: %d bytes, want 0", tc.n, tc.jobz, got)
+		}
+		if got := syevCTABufferSize[float64, float64](true)(q, c); got != 3*tc.inv {
+			t.Errorf("cta:tri=1 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, got, 3*tc.inv)
+		}
+		ql := syevBlockedBufferSize[float64, float64](false)(q, c)
+		if want := 3 * syevBlockedSlot[float64, float64](tc.n); ql != want {
+			t.Errorf("blocked:tri=0 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, ql, want)
+		}
+		if got, want := syevBlockedBufferSize[float64, float64](true)(q, c), ql+3*tc.inv; got != want {
+			t.Errorf("blocked:tri=1 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, got, want)
+		}
+	}
+}

@@ -503,6 +503,11 @@ func hermitianEigenvalues(a Dense) []float64 {
 					pk, qk := *at(p, k), *at(q, k)
 					*at(p, k), *at(q, k) = c*pk-sn*qk, sn*pk+c*qk
 				}
+				// The rotation annihilates a_pq but for rounding: left in place, an a_pq at the
+				// rounding level between two equal diagonal elements (the embedding doubles
+				// every eigenvalue) was rotated by 45 degrees in every sweep, each rotation
+				// moving the diagonal by an ulp (2e-14 after 50 sweeps).
+				*at(p, q), *at(q, p) = 0, 0
 			}
 		}
 		if !rotated {

@@ -4,13 +4,16 @@
 // the same barriers make either visible to the whole block.
 #pragma once
 #include "../common/householder.cuh"
-#include "tridiag.cuh"
+#include "bisect.cuh"
 
 template <typename R> __device__ __forceinline__ R syev_nan();
 template <> __device__ __forceinline__ float syev_nan<float>() { return __int_as_float(0x7fffffff); }
 template <> __device__ __forceinline__ double syev_nan<double>() { return __longlong_as_double(0x7ff8000000000000ll); }
 
-// syev_layout carves the dynamic shared memory, as the comment at the top says.
+// syev_layout carves the dynamic shared memory, as the comment at the top of syev_cta.cu
+// says. The bisection (bisect.cuh) uses c for its eigenvalues in block order, s for the
+// squared off-diagonal, piv for their ranks and the first int of rot for its count of failed
+// vectors.
 template <typename T> struct syev_layout {
     typedef typename scalar<T>::real R;
     T *a, *col, *y, *tau, *red;
@@ -146,11 +149,61 @@ template <typename T> __device__ void syev_back(T *m, i64 ld, int n, syev_layout
     }
 }
 
+// syev_ql solves the tridiagonal d, e by implicit QL/QR (tridiag.cuh), its rotations applied
+// to Z in m (the identity on entry), then sorts the eigenvalues ascending in d and the
+// columns of Z with them (step 3 at the top of syev_cta.cu). It returns steqr's info, the
+// same in every thread.
+template <typename T> __device__ int syev_ql(T *m, i64 ld, int n, bool vectors, syev_layout<T> &L) {
+    typedef typename scalar<T>::real R;
+    const int tid = threadIdx.x, nt = blockDim.x;
+    tri_state<R> st;
+    tri_init(st, n);
+    int done; // tri_rot's done: 1 converged, 2 failed
+    if (!vectors) {
+        if (tid == 0) tri_step(st, L.d, L.e, false, L.c, L.s, L.rot[0]);
+        __syncthreads();
+        done = L.rot[0].done;
+    } else {
+        for (int buf = 0;; buf ^= 1) {
+            R *c = L.c + buf * n, *s = L.s + buf * n;
+            if (tid == 0) tri_step(st, L.d, L.e, true, c, s, L.rot[buf]);
+            __syncthreads();
+            const tri_rot rot = L.rot[buf];
+            if (rot.done) {
+                done = rot.done;
+                break;
+            }
+            for (int r = tid; r < n; r += nt) tri_rotate(m + r, ld, rot, c, s);
+        }
+    }
+    const int bad = done == 2 ? tri_count(L.e, n) : 0;
+    if (tid == 0 && bad == 0) syev_sort(L.d, L.piv, n);
+    __syncthreads();
+    if (vectors && bad == 0) {
+        for (int r = tid; r < n; r += nt) {
+            T *zr = m + r;
+            for (int i = 0; i < n - 1; i++) {
+                const int p = L.piv[i];
+                if (p != i) {
+                    const T t = zr[(i64)i * ld];
+                    zr[(i64)i * ld] = zr[(i64)p * ld];
+                    zr[(i64)p * ld] = t;
+                }
+            }
+        }
+        __syncthreads();
+    }
+    return bad;
+}
+
 // syev_solve runs steps 1-4 on matrix blockIdx.x of the batch, its layout (syev_layout) at
 // base: the block's dynamic shared memory (cta) or the matrix's slot of global workspace
-// (blocked).
-template <typename T>
-__device__ void syev_solve(T *a, i64 ld, i64 stride, int n, typename scalar<T>::real *w, int *info, bool lower, bool vectors, unsigned char *base) {
+// (blocked). The tridiagonal solver is implicit QL/QR (bisect false: syev_ql) or bisection
+// and inverse iteration (bisect true: bisect.cuh's bis_solve, its inverse-iteration arrays
+// at inv, 4 n blockDim.x reals, with vectors).
+template <typename T, bool bisect>
+__device__ void syev_solve(T *a, i64 ld, i64 stride, int n, typename scalar<T>::real *w, int *info, bool lower, bool vectors,
+                           unsigned char *base, typename scalar<T>::real *inv) {
     typedef scalar<T> S;
     typedef typename S::real R;
     const i64 b = blockIdx.x;
@@ -175,50 +228,15 @@ __device__ void syev_solve(T *a, i64 ld, i64 stride, int n, typename scalar<T>::
             }
         });
     }
-    if (vectors) for_each_element(n, n, [&](int i, int j) { m[(i64)j * ld + i] = S::from_real(i == j ? 1 : 0); });
+    // QL/QR rotates the identity; bisection writes every column of Z itself.
+    if (vectors && !bisect) for_each_element(n, n, [&](int i, int j) { m[(i64)j * ld + i] = S::from_real(i == j ? 1 : 0); });
     __syncthreads();
     syev_tridiag(n, L);
-
-    tri_state<R> st;
-    tri_init(st, n);
-    int done; // tri_rot's done: 1 converged, 2 failed
-    if (!vectors) {
-        if (tid == 0) tri_step(st, L.d, L.e, false, L.c, L.s, L.rot[0]);
-        __syncthreads();
-        done = L.rot[0].done;
-    } else {
-        for (int buf = 0;; buf ^= 1) {
-            R *c = L.c + buf * n, *s = L.s + buf * n;
-            if (tid == 0) tri_step(st, L.d, L.e, true, c, s, L.rot[buf]);
-            __syncthreads();
-            const tri_rot rot = L.rot[buf];
-            if (rot.done) {
-                done = rot.done;
-                break;
-            }
-            for (int r = tid; r < n; r += nt) tri_rotate(m + r, ld, rot, c, s);
-        }
-    }
-    const int bad = done == 2 ? tri_count(L.e, n) : 0;
-    if (tid == 0 && bad == 0) syev_sort(L.d, L.piv, n);
-    __syncthreads();
+    // The bisection's scratch takes the place of the rotation buffers and the sort's
+    // permutation, which it does not use (syev_layout).
+    const int bad = bisect ? bis_solve(m, ld, n, vectors, L.d, L.e, L.s, L.c, L.piv, (int *)L.rot, inv)
+                           : syev_ql(m, ld, n, vectors, L);
     for (int i = tid; i < n; i += nt) wb[i] = tri_pow2(L.d[i], -k);
     if (tid == 0) info[b] = bad;
-    if (!vectors) return;
-    if (bad == 0) {
-        for (int r = tid; r < n; r += nt) {
-            T *zr = m + r;
-            for (int i = 0; i < n - 1; i++) {
-                const int p = L.piv[i];
-                if (p != i) {
-                    const T t = zr[(i64)i * ld];
-                    zr[(i64)i * ld] = zr[(i64)p * ld];
-                    zr[(i64)p * ld] = t;
-                }
-            }
-        }
-        __syncthreads();
-    }
-    syev_back(m, ld, n, L);
+    if (vectors) syev_back(m, ld, n, L);
 }
-

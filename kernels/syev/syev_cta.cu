@@ -18,30 +18,50 @@
 //      rows of Z, a thread a row. Z starts as the identity in the output matrix itself
 //      (global memory), which the tile has freed. Double-buffered rotations: one barrier a
 //      sweep. Then the eigenvalues are sorted ascending (selection sort, as steqr), the
-//      columns of Z with them.
+//      columns of Z with them. This is the member tri=0 (syev_cta_<dtype>); tri=1
+//      (syev_cta_bisect_<dtype>) solves T by bisection and inverse iteration instead
+//      (bisect.cuh: every thread bisects its own eigenvalues, every cluster of close
+//      eigenvalues gets its vectors from one thread, no O(n^2) chain on one thread), the
+//      eigenvalues ascending by their ranks and every column of Z written by it, its
+//      inverse-iteration arrays (4n reals a thread) in global workspace.
 //   4. Back-transform V = Q Z = H(0) (H(1) ( ... H(n-2) Z)): a warp a column of Z, staged in
 //      shared memory.
 //
 // With NoVectors only steps 1-3 run, without Z, and a is not written. info[b] = 0, or, when
 // the 30n sweeps ran out, the count of off-diagonal elements of T not converged to zero
-// (LAPACK's meaning; w is then not sorted).
+// (LAPACK's meaning; w is then not sorted); with tri=1 and vectors, the count of vectors whose
+// inverse iteration did not converge (stein's).
 //
 // Shared memory (syev_cuda.go's syevCTAShared): the tile (n columns of lds = n|1 elements,
 // odd so that a warp's row walk and column walk both miss bank conflicts), a column of n
 // elements per warp, y and tau (n each), 32 elements of reduction scratch; then d, e and two
-// buffers of rotations (6n reals); then n ints and two tri_rot records.
+// buffers of rotations (6n reals); then n ints and two tri_rot records. tri=1 keeps its
+// eigenvalues, the squared off-diagonal, their ranks and its failure count there instead of
+// the rotations, the permutation and the records (syev_layout).
 #include "syev.cuh"
 
 #define SYEV_CTA_MAX_THREADS 256
 
 // The minimum of 2 blocks per SM sets ptxas's register budget to 128: left to itself it chose
 // 64 for float64 on sm_80 and spilled (16 bytes).
+//
+// syev_cta_<dtype> solves the tridiagonal form by QL/QR (tri=0), syev_cta_bisect_<dtype> by
+// bisection and inverse iteration (tri=1), whose per-thread arrays lie in global workspace,
+// inv + blockIdx.x * invslot bytes.
 #define SYEV_CTA(SUFFIX, T)                                                                          \
     extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS, 2)                            \
         syev_cta_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, i64 flags) { \
         if ((i64)blockIdx.x >= batch) return; /* one block per matrix */                             \
         DYNAMIC_SHARED(unsigned char, smem);                                                         \
-        syev_solve<T>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem);                   \
+        syev_solve<T, false>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem, nullptr);   \
+    }                                                                                                \
+    extern "C" __global__ void __launch_bounds__(SYEV_CTA_MAX_THREADS, 2)                            \
+        syev_cta_bisect_##SUFFIX(T *a, i64 ld, i64 stride, i64 n, i64 batch, scalar<T>::real *w, int *info, \
+                                 i64 flags, unsigned char *inv, i64 invslot) {                        \
+        if ((i64)blockIdx.x >= batch) return;                                                        \
+        DYNAMIC_SHARED(unsigned char, smem);                                                         \
+        syev_solve<T, true>(a, ld, stride, (int)n, w, info, flags & 1, flags & 2, smem,              \
+                            (scalar<T>::real *)(inv + (i64)blockIdx.x * invslot));                   \
     }
 
 SYEV_CTA(f32, float)
