@@ -4,8 +4,8 @@
 
 // JACOBI_MIN_BLOCKS is __launch_bounds__'s blocks per SM, which sets ptxas's register budget:
 // 3 blocks of JACOBI_THREADS, 80 registers. Left to itself, nvcc 13.0 chose 48 to 64 and
-// spilled 4 to 52 bytes on sm_90 (and on sm_80, sm_89, sm_120); the kernels need about 61 to
-// 74 there (nvcc 11.8 with no minimum: 61 to 73 on sm_90; 13.0's spills at 64), so 80 leaves
+// spilled 4 to 52 bytes on sm_90 (and on sm_80, sm_89, sm_120); the kernels need about 58 to
+// 74 there (nvcc 11.8 with no minimum: 58 to 68 on sm_90; 13.0's spills at 64), so 80 leaves
 // room. ptxas schedules into the whole budget it is given, and a small matrix's launch is one
 // warp a block (gesvdJacobiShape), 25 blocks an SM at 80 registers; 2 (128 registers) would
 // leave it 16.
