@@ -63,6 +63,8 @@ __device__ __forceinline__ float ldexp_r(float x, int e) { return ldexpf(x, e); 
 __device__ __forceinline__ double ldexp_r(double x, int e) { return ldexp(x, e); }
 __device__ __forceinline__ float frexp_r(float x, int *e) { return frexpf(x, e); }
 __device__ __forceinline__ double frexp_r(double x, int *e) { return frexp(x, e); }
+__device__ __forceinline__ float hypot_r(float x, float y) { return hypotf(x, y); }
+__device__ __forceinline__ double hypot_r(double x, double y) { return hypot(x, y); }
 
 template <typename R> struct rlimits;
 template <> struct rlimits<float> {
@@ -130,7 +132,11 @@ __device__ __forceinline__ void rotate_pair(T *W, int ldw, T *V, int Mw, int N, 
         gi += S::im(xy);
     }
     a = group_sum(a, G), b = group_sum(b, G), gr = group_sum(gr, G), gi = group_sum(gi, G);
-    const R ga = sqrt(gr * gr + gi * gi);
+    // |g| by hypot, not the root of the squares: between small columns g's square underflows
+    // (a rank-one float matrix's rounding-level columns of norms 2e-11 and 2e-8 at cosine
+    // 3e-5 have |g| ~ 1e-23, its square below the smallest subnormal), and the pair would
+    // stay unrotated however far from orthogonal.
+    const R ga = hypot_r(gr, gi);
     const R scale = sqrt(a) * sqrt(b);
     if (!live || !(ga > tol * scale)) return;
     if (lg == 0 && ga > JACOBI_NOISE * tol * scale) atomicAdd(cnt, 1);
