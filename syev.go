@@ -115,24 +115,23 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 		// matrix of any order, its working copy in global workspace (syev_cuda.go). Their
 		// tridiagonal solver: tri=0 implicit QL/QR, tri=1 bisection and inverse iteration. A
 		// pin "cta" or "blocked" is tri=0.
-		syevTriFamily[T, R]("cta", false), syevTriFamily[T, R]("cta", true),
-		syevTriFamily[T, R]("blocked", false), syevTriFamily[T, R]("blocked", true),
+		syevTri("cta", false, syevCTACanRun[T, R], syevCTABufferSize[T, R], syevCTA[T, R]),
+		syevTri("cta", true, syevCTACanRun[T, R], syevCTABufferSize[T, R], syevCTA[T, R]),
+		syevTri("blocked", false, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
+		syevTri("blocked", true, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
 	}
 }
 
-// syevTriFamily is the member tri=0 (QL/QR) or tri=1 (bisect) of the family cta or blocked.
-func syevTriFamily[T Scalar, R Real](name string, bisect bool) family[syevCall[T, R]] {
+// syevTri is the member tri=0 (QL/QR) or tri=1 (bisect) of the family name, whose workspace
+// and launch depend on the member.
+func syevTri[T Scalar, R Real](name string, bisect bool, canRun func(*Queue, *syevCall[T, R]) bool,
+	size func(bool) func(*Queue, *syevCall[T, R]) int, launch func(bool) func(*Queue, *syevCall[T, R]) error) family[syevCall[T, R]] {
 	tri := 0
 	if bisect {
 		tri = 1
 	}
-	f := family[syevCall[T, R]]{name: name, fields: []selection.Field{{Name: "tri", Value: tri}}}
-	if name == "cta" {
-		f.canRun, f.bufferSize, f.launch = syevCTACanRun[T, R], syevCTABufferSize[T, R](bisect), syevCTA[T, R](bisect)
-	} else {
-		f.canRun, f.bufferSize, f.launch = syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R](bisect), syevBlocked[T, R](bisect)
-	}
-	return f
+	return family[syevCall[T, R]]{name: name, fields: []selection.Field{{Name: "tri", Value: tri}},
+		canRun: canRun, bufferSize: size(bisect), launch: launch(bisect)}
 }

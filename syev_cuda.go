@@ -139,7 +139,7 @@ func syevCTA[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) error 
 		if done, err := quickReturn(q, n, n, a.batch, c.info); done {
 			return err
 		}
-		args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), syevFlags(c)}
+		args := syevArgs(c)
 		kernel := "syev_cta_"
 		if bisect {
 			inv, err := syevInv(q, c)
@@ -162,6 +162,13 @@ func syevInv[T Scalar, R Real](q *Queue, c *syevCall[T, R], before ...int) ([]ui
 		return nil, err
 	}
 	return append(parts, uintptr(slot)), nil
+}
+
+// syevArgs are the arguments that the cta and blocked kernels begin with: a, ld, stride, n,
+// batch, w, info and the flags.
+func syevArgs[T Scalar, R Real](c *syevCall[T, R]) []uintptr {
+	a := c.a
+	return []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(), syevFlags(c)}
 }
 
 // syevFlags is the flags argument of the cta and blocked kernels: 1 for uplo Lower, 2 for
@@ -228,8 +235,7 @@ func syevBlocked[T Scalar, R Real](bisect bool) func(*Queue, *syevCall[T, R]) er
 		if err != nil {
 			return err
 		}
-		args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(n), uintptr(a.batch), c.w.devPtr(), c.info.devPtr(),
-			syevFlags(c), work[0], uintptr(slot)}
+		args := append(syevArgs(c), work[0], uintptr(slot))
 		return cudaOf(q).launch("syev_blocked", kernel+dtypeName[T](),
 			dim3{a.batch, 1, 1}, dim3{syevCTAThreads(n), 1, 1}, 0, append(args, work[1:]...)...)
 	}
