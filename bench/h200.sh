@@ -7,15 +7,42 @@
 #           MANIFEST come back as fatbins.tgz, the ptxas report as kernels_build.log.gz and the
 #           sm_90 lines and any spill as kernels_resources.txt. The later stages use them.
 #   suite   the conformance suite with -tags cuda (every queue, every family pinned and
-#           Auto; SUITE_RUN narrows it as -test.run does): suite.log.gz, and the counts printed.
-#   census  the suite built with -tags "cuda novendor" writing its coverage rows:
-#           census_cov.jsonl (here: go run ./vendorfree -from it).
+#           Auto), as five parallel shards (SUITE_RUN instead: one process with that
+#           -test.run pattern): suite.log.gz, and the counts printed.
+#   census  the suite built with -tags "cuda novendor", sharded the same way, writing its
+#           coverage rows: census_cov.jsonl (here: go run ./vendorfree -from it), census.log.gz.
 #   bench   the batchbench runs in BENCH (';'-separated lines of flags): bench.jsonl, bench.txt.
-# Without build, the stages run on the committed fatbins (kernels/).
+# STAGES="suite census" runs them one after the other; "suite+census" runs them together.
+# Without build, the stages run on the committed fatbins (kernels/). Binaries in .dev may
+# come gzipped (the working tree that travels is limited): they are unpacked first.
 set -uo pipefail
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
 export BATCHLAS_CUDA_KERNELS=$PWD/kernels
+for z in .dev/*.gz; do [ -e "$z" ] && gunzip -f "$z"; done
+chmod +x .dev/*.test .dev/batchbench 2>/dev/null
+# shards BIN NAME: the suite binary .dev/BIN as parallel shards (the pinned-family test split
+# by op, the rest in one more process; one process over everything runs past a call's
+# limit), or as one process over SUITE_RUN's pattern; logs into $OUT/NAME.log, coverage rows
+# (census.test) into $OUT/NAME_cov.jsonl, exit codes into rcs.
+shards() {
+	local pin=TestRouteEveryFamilyPinned/sm_90 i
+	local parts=("-test.run $pin/^(potrf|posv|potrs|getrf|getrs|gesv|getri)\$/"
+		"-test.run $pin/^(geqrf|orgqr|ormqr|trsm|gels|gemm|gemv|spmm)\$/"
+		"-test.run $pin/^(syev|gesvd)\$/"
+		"-test.run $pin/^(syrk|herk|syr2k|her2k|trmm|symm|hemm)\$/"
+		"-test.skip ^TestRouteEveryFamilyPinned\$")
+	[ -n "${SUITE_RUN:-}" ] && parts=("-test.run $SUITE_RUN")
+	for i in "${!parts[@]}"; do
+		(cd tests && BATCHLAS_COVERAGE_OUT="$OUT/$2_cov_$i.jsonl" timeout "${SUITE_TIMEOUT:-420}" \
+			"../.dev/$1" -test.v -test.count=1 -test.timeout 30m ${parts[$i]}) >"$OUT/$2_$i.log" 2>&1 &
+	done
+	rcs=""
+	for job in $(jobs -p); do wait "$job"; rcs="$rcs $?"; done
+	cat "$OUT/$2"_[0-9]*.log >"$OUT/$2.log" && rm "$OUT/$2"_[0-9]*.log
+	cat "$OUT/$2"_cov_*.jsonl >"$OUT/$2_cov.jsonl" 2>/dev/null; rm -f "$OUT/$2"_cov_*.jsonl
+	[ "$1" = census.test ] || rm -f "$OUT/$2_cov.jsonl"
+}
 for stage in ${STAGES:-build suite census}; do
 	start=$(date +%s)
 	case $stage in
@@ -36,15 +63,21 @@ for stage in ${STAGES:-build suite census}; do
 		gzip -f "$OUT/kernels_build.log"
 		;;
 	suite)
-		(cd tests && timeout "${SUITE_TIMEOUT:-420}" ../.dev/tests.test -test.v -test.timeout 30m -test.run "${SUITE_RUN:-.}") >"$OUT/suite.log" 2>&1
-		echo "suite: rc=$? pass=$(grep -c -- '--- PASS' "$OUT/suite.log") fail=$(grep -c -- '--- FAIL' "$OUT/suite.log") skip=$(grep -c -- '--- SKIP' "$OUT/suite.log")"
+		shards tests.test suite
+		echo "suite: rc=$rcs pass=$(grep -c -- '--- PASS' "$OUT/suite.log") fail=$(grep -c -- '--- FAIL' "$OUT/suite.log") skip=$(grep -c -- '--- SKIP' "$OUT/suite.log")"
 		grep -- "--- FAIL" "$OUT/suite.log" | head -20
 		gzip -f "$OUT/suite.log"
 		;;
 	census)
-		(cd tests && BATCHLAS_COVERAGE_OUT="$OUT/census_cov.jsonl" timeout "${CENSUS_TIMEOUT:-300}" ../.dev/census.test -test.timeout 30m) >"$OUT/census.log" 2>&1
-		echo "census: rc=$? rows=$(wc -l <"$OUT/census_cov.jsonl") misses=$(grep -c '"miss"' "$OUT/census_cov.jsonl")"
+		shards census.test census
+		echo "census: rc=$rcs rows=$(wc -l <"$OUT/census_cov.jsonl") misses=$(grep -c '"miss"' "$OUT/census_cov.jsonl")"
 		gzip -f "$OUT/census.log"
+		;;
+	suite+census)
+		STAGES=census bash "$0" >"$OUT/census_stage.txt" 2>&1 &
+		STAGES=suite bash "$0"
+		wait
+		cat "$OUT/census_stage.txt" && rm "$OUT/census_stage.txt"
 		;;
 	bench)
 		IFS=';' read -ra runs <<<"${BENCH:-}"
@@ -53,6 +86,12 @@ for stage in ${STAGES:-build suite census}; do
 			echo "== batchbench $r" >>"$OUT/bench.txt"
 			.dev/batchbench -backend cuda $r -json "$OUT/bench.jsonl" >>"$OUT/bench.txt" 2>&1
 		done
+		;;
+	suite+census)
+		STAGES=census bash "$0" >"$OUT/census_stage.txt" 2>&1 &
+		STAGES=suite bash "$0"
+		wait
+		cat "$OUT/census_stage.txt" && rm "$OUT/census_stage.txt"
 		;;
 	*)
 		echo "h200.sh: unknown stage $stage"; exit 1
