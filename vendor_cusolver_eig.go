@@ -163,8 +163,7 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 	if err != nil {
 		return err
 	}
-	// Only the uplo triangle is the solver's to read; the other is not copied.
-	if err := copyMat[T](e, p[0], n, n*n, a.devPtr(), a.ld, a.strd, n, n, batch, 0, copyTri(c.uplo)); err != nil {
+	if err := copyHermitian[T](e, p[0], a, c.uplo); err != nil {
 		return err
 	}
 	switch route {
@@ -193,6 +192,23 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 		return err
 	}
 	return copyMat[T](e, a.devPtr(), a.ld, a.strd, p[0], n, n*n, n, n, batch, 0, 0)
+}
+
+// copyHermitian copies the Hermitian matrices whose uplo triangle a holds into the packed
+// n-by-n matrices at dst, whole: the other triangle is the conjugate transpose of the uplo
+// one, written first so that the uplo copy that follows leaves the diagonal as stored. Only
+// a's uplo triangle is read. Seen on the H200, syevjBatched's eigenvalues depend, bit for
+// bit, on what the workspace's other triangle holds (TestSharedStorage, float32 NoVectors),
+// so the solver is given the whole matrix rather than a triangle and leftovers.
+func copyHermitian[T Scalar](e *cudaEngine, dst uintptr, a *Matrix[T], uplo Uplo) error {
+	n, other := a.rows, copyTri(Upper)
+	if uplo == Upper {
+		other = copyTri(Lower)
+	}
+	if err := copyMat[T](e, dst, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, other|copyTranspose|copyConj); err != nil {
+		return err
+	}
+	return copyMat[T](e, dst, n, n*n, a.devPtr(), a.ld, a.strd, n, n, a.batch, 0, copyTri(uplo))
 }
 
 // markNonfinite gives every matrix whose uplo triangle holds NaN or Inf NaN eigenvalues (and

@@ -7,7 +7,8 @@
 # and cuSOLVER's routes forced one by one (ref:syevj syevjBatched, ref:xsyev XsyevBatched;
 # vendor, the family's own choice, for gesvd and gels). An arm that fails (XsyevBatched's
 # workspace at n = 3, say) is recorded with its error. JSON lines and the table go to $OUT.
-# PART picks a subset: syev, syevn (NoVectors), gesvd, gels, round3; all but round3 by default.
+# PART picks a subset: syev, syevn (NoVectors), gesvd, gels, round3, round4; the first four by
+# default.
 set -euo pipefail
 R="-reps 15"
 syev=(
@@ -49,6 +50,21 @@ round3=(
 	"$R -op syev -dtype f32,f64 -n 128,256 -batch 256 -arms $TRI_ARMS,ref:xsyev"
 	"$R -op syev -dtype f32 -n 512 -batch 256 -arms $TRI_ARMS,ref:xsyev"
 	"$R -op gemm -dtype f32,f64 -n 8,32,128,512 -batch 512 -arms small,tiled,vendor"
+	"$R -op spmm -dtype f32,f64,c64,c128 -n 16,64,256 -batch 256 -arms direct,vendor"
+)
+# The fourth round: the cells of tuned/syev.sm_90.txt with the tri=1 members and the tiny
+# family (Vectors and NoVectors, every dtype, n from 2 to 256), then gemm's and spmm's sm_90
+# rows (issues 22 and 24).
+round4=(
+	"$R -op syev -dtype f32,f64,c64,c128 -n 2,3,4 -batch 65536 -arms tiny,ref:syevj"
+	"$R -op syev -dtype f32,f64,c64,c128 -n 8,16,32 -batch 8192 -arms jacobi,cta:tri=0,cta:tri=1,ref:syevj,ref:xsyev"
+	"$R -op syev -dtype f32,f64,c64,c128 -n 48,64 -batch 1024 -arms jacobi,cta:tri=0,cta:tri=1,ref:xsyev"
+	"$R -op syev -dtype f32,f64,c64,c128 -n 96,128 -batch 512 -arms cta:tri=0,cta:tri=1,blocked:tri=1,ref:xsyev"
+	"$R -op syev -dtype f32,f64 -n 192,256 -batch 256 -arms cta:tri=1,blocked:tri=1,ref:xsyev"
+	"$R -jobz N -op syev -dtype f32,f64,c64,c128 -n 4 -batch 65536 -arms tiny,ref:syevj"
+	"$R -jobz N -op syev -dtype f32,f64,c64,c128 -n 16,32 -batch 8192 -arms jacobi,cta:tri=0,cta:tri=1,ref:syevj,ref:xsyev"
+	"$R -jobz N -op syev -dtype f32,f64,c64,c128 -n 64,128 -batch 1024 -arms cta:tri=0,cta:tri=1,ref:xsyev"
+	"$R -op gemm -dtype f32,f64,c64,c128 -n 8,32,128,512 -batch 512 -arms small,tiled,vendor"
 	"$R -op spmm -dtype f32,f64,c64,c128 -n 16,64,256 -batch 256 -arms direct,vendor"
 )
 runs=()
