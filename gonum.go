@@ -312,11 +312,8 @@ func toHermitian[T Complex](op string, m *Matrix[T], b int, uplo Uplo) (int, []T
 	if err := m.checkOwn(op); err != nil {
 		return 0, nil, err
 	}
-	if m.rows != m.cols {
-		return 0, nil, argErr(op, "m", "%dx%d is not square", m.rows, m.cols)
-	}
-	if !uplo.valid() {
-		return 0, nil, argErr(op, "uplo", "%v is not Lower or Upper", uplo)
+	if err := squareUplo(op, m, uplo); err != nil {
+		return 0, nil, err
 	}
 	data, err := m.getMatrix(op, b, RowMajor, nil, 0)
 	if err != nil {
@@ -390,6 +387,11 @@ func symArgs(op string, m *Matrix[float64], uplo Uplo) error {
 	if err := nonEmpty(op, m); err != nil {
 		return err
 	}
+	return squareUplo(op, m, uplo)
+}
+
+// squareUplo checks that m is square and uplo names a triangle.
+func squareUplo[T Scalar](op string, m *Matrix[T], uplo Uplo) error {
 	if m.rows != m.cols {
 		return argErr(op, "m", "%dx%d is not square", m.rows, m.cols)
 	}
