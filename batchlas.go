@@ -132,6 +132,7 @@ type Queue struct {
 	dev    Device
 	closed atomic.Bool
 	nested atomic.Int32 // calls launched from inside a call, for the trace's indentation
+	calls  callLock     // one call at a time on a device queue (oplock.go)
 
 	mu     sync.Mutex
 	allocs map[*allocation]struct{}

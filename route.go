@@ -171,10 +171,15 @@ func warnUnknownRoutes() {
 	}
 }
 
-// dispatch chooses a family for c and launches it. Under the trace it also waits for the
-// launch and gives the trace the wall time of launch and wait, the time the caller sees.
+// dispatch chooses a family for c and launches it, on a device queue holding the queue's
+// call lock (oplock.go) so that another goroutine's call cannot interleave its steps. Under
+// the trace it also waits for the launch and gives the trace the wall time of launch and
+// wait, the time the caller sees.
 func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
 	warnUnknownRoutes()
+	if !onHost(q) {
+		defer q.calls.hold()()
+	}
 	return dispatchNested(q, op, dtype, key, fams, c)
 }
 
