@@ -3,8 +3,8 @@
 # device-bundle). STAGES picks, in order, from:
 #   build   every fatbin (or those of BUILD_SRCS, kernels/build.sh's arguments) rebuilt from a
 #           scratch copy of kernels/ with the machine's nvcc
-#           (kernels/build.sh: sm_80, sm_89, sm_90, sm_120, compute_80 PTX); the fatbins and
-#           MANIFEST come back as fatbins.tgz, the ptxas report as kernels_build.log.gz and the
+#           (kernels/build.sh: sm_80, sm_89, sm_90, sm_120, compute_80 PTX); the rebuilt
+#           fatbins and MANIFEST come back as fatbins.tgz, the ptxas report as kernels_build.log.gz and the
 #           sm_90 lines and any spill as kernels_resources.txt. The later stages use them.
 #   suite   the conformance suite with -tags cuda (every queue, every family pinned and
 #           Auto), as five parallel shards (SUITE_RUN instead: one process with that
@@ -54,13 +54,16 @@ for stage in ${STAGES:-build suite census}; do
 	build)
 		scratch=$(mktemp -d)
 		cp -r kernels "$scratch/kernels" && rm -rf "$scratch/kernels/emu"
+		touch "$scratch/kernels/MANIFEST.before" && sleep 1
 		if ! (cd "$scratch/kernels" && ./build.sh ${BUILD_SRCS:-}) >"$OUT/kernels_build.log" 2>&1; then
 			grep -B2 -A8 -i "error" "$OUT/kernels_build.log" | head -60
 			gzip -f "$OUT/kernels_build.log"
 			exit 1
 		fi
 		export BATCHLAS_CUDA_KERNELS=$scratch/kernels
-		tar czf "$OUT/fatbins.tgz" -C "$scratch/kernels" $(cd "$scratch/kernels" && ls *.fatbin) MANIFEST
+		# Only what this build made comes back (all fatbins together exceed a file's limit).
+		built=$(cd "$scratch/kernels" && find . -maxdepth 1 -name '*.fatbin' -newer MANIFEST.before -printf '%P\n')
+		tar czf "$OUT/fatbins.tgz" -C "$scratch/kernels" $built MANIFEST
 		grep -E "^== |spill|Used|Compiling" "$OUT/kernels_build.log" |
 			awk '/^== /{src=$2} /Compiling entry/{fn=$7; arch=$9} /spill/{if ($5+0 > 0 || $9+0 > 0) print "SPILL", src, fn, arch, $5, "stores", $9, "loads"} /Used/{if (arch ~ /sm_90/) print src, fn, $5, "registers"}' \
 			>"$OUT/kernels_resources.txt"
