@@ -1,0 +1,155 @@
+// The panel of the blocked tridiagonal reduction (syev_blocked.cu): LAPACK's latrd with uplo
+// Lower, by one block for one matrix in global memory, and the panel's block reflector
+// (larft, forward and columnwise) for the back-transform.
+//
+// The panel is the kb columns j .. j+kb-1 of the matrix A (its lower triangle, lda = lds),
+// of which the columns before j are already reduced and the trailing part is A at the
+// panel's start. For each panel column c = j + i (i = 0 .. kb-1):
+//
+//   A(c:n, c) -= V(c:n, 0:i) W(c, 0:i)^H + W(c:n, 0:i) V(c, 0:i)^H  (the earlier columns'
+//   updates), then the reflector H(c) = I - tau v v^H annihilating A(c+2:n, c), stored
+//   there with A(c+1, c) = 1 and e[c] = beta, and
+//   W(c+1:n, i) = tau (A22 v - W V^H v - V W^H v), W(:, i) += alpha v with alpha = -(tau/2)
+//   (W(:, i)^H v): the column of W with A22 -= V W^H + W V^H.
+//
+// The column c = n-1 (in the last panel) has no reflector: its update gives d[n-1] alone.
+// After the panel the trailing update A22 -= V W^H + W V^H of rows and columns j+kb .. n-1
+// is Syr2k's or Her2k's (syev_blocked_cuda.go). Then the entries above each reflector's unit
+// (rows j+1 .. c of column c, the diagonal included, already saved in d) are zeroed, so that
+// A(j+1:n, j:j+kr) is the explicit V of the panel's kr reflectors for Gemm, and the upper
+// triangular T with H(j) ... H(j+kr-1) = I - V T V^H is written to tm (ld SYEV_NB).
+#pragma once
+#include "../common/householder.cuh"
+
+#define SYEV_NB 32 // the panel width nb
+
+// latrd_sum adds x over the block (every thread gets the sum), red holding a value a warp.
+template <typename T> __device__ __forceinline__ T latrd_sum(T x, T *red) {
+    typedef scalar<T> S;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
+    for (int off = 16; off > 0; off >>= 1) x = S::add(x, S::shfl_xor(x, off));
+    if (lane == 0) red[warp] = x;
+    __syncthreads();
+    x = S::from_real(0);
+    for (int k = 0; k < nw; k++) x = S::add(x, red[k]);
+    __syncthreads();
+    return x;
+}
+
+// latrd_dot is sum over r in [lo, n) of conj(x[r]) y[r], by one warp (every lane gets it).
+template <typename T> __device__ __forceinline__ T latrd_dot(const T *x, const T *y, int lo, int n, int lane) {
+    typedef scalar<T> S;
+    T s = S::from_real(0);
+    for (int r = lo + lane; r < n; r += 32) s = S::fma_conj(s, x[r], y[r]);
+    for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
+    return s;
+}
+
+// syev_latrd reduces the panel of columns j .. j+kb-1 of a (lower triangle, leading
+// dimension lds, order n), W (n-by-SYEV_NB, leading dimension n, rows indexed as A's)
+// receiving its columns, d, e and tau the panel's part of the tridiagonal form, tm the
+// panel's T. The whole block calls it.
+template <typename T>
+__device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename scalar<T>::real *d,
+                           typename scalar<T>::real *e, T *tau, T *tm) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5, nw = nt >> 5;
+    __shared__ T xs[SYEV_NB], ys[SYEV_NB], red[32];
+    __shared__ T gs[SYEV_NB * SYEV_NB], ts[SYEV_NB * SYEV_NB];
+    for (int i = 0; i < kb; i++) {
+        const int c = j + i;
+        T *ac = a + (i64)c * lds, *wi = w + (i64)i * n;
+        // The earlier panel columns' updates of A(c:n, c): conj(W(c, k)) and conj(V(c, k)) first.
+        for (int k = tid; k < i; k += nt) {
+            xs[k] = S::conj(w[(i64)k * n + c]);
+            ys[k] = S::conj(a[(i64)(j + k) * lds + c]);
+        }
+        __syncthreads();
+        for (int r = c + tid; r < n; r += nt) {
+            T x = ac[r];
+            for (int k = 0; k < i; k++) {
+                x = S::sub_mul(x, a[(i64)(j + k) * lds + r], xs[k]);
+                x = S::sub_mul(x, w[(i64)k * n + r], ys[k]);
+            }
+            if (r == c) {
+                x = S::from_real(S::re(x));
+                d[c] = S::re(x);
+            }
+            ac[r] = x;
+        }
+        __syncthreads();
+        if (c == n - 1) break; // the last column: no reflector
+        if (warp == 0) {
+            warp_larfg(ac, c + 1, n, tau + c, lane);
+            if (lane == 0) {
+                e[c] = S::re(ac[c + 1]);
+                ac[c + 1] = S::from_real(1);
+            }
+        }
+        __syncthreads();
+        const T t = tau[c];
+        const T *v = ac; // v[r], r = c+1 .. n-1, v[c+1] = 1
+        // y = A22 v on the lower triangle, in two coalesced passes: a thread a row r for
+        // sum_{k <= r} A(r, k) v[k], then a warp a column k for sum_{r > k} conj(A(r, k)) v[r].
+        for (int r = c + 1 + tid; r < n; r += nt) {
+            T y = S::from_real(0);
+            for (int k = c + 1; k < r; k++) y = S::add(y, S::mul(a[(i64)k * lds + r], v[k]));
+            wi[r] = S::add(y, S::scale(v[r], S::re(a[(i64)r * lds + r])));
+        }
+        __syncthreads();
+        for (int k = c + 1 + warp; k < n; k += nw) {
+            const T s = latrd_dot(a + (i64)k * lds, v, k + 1, n, lane);
+            if (lane == 0) wi[k] = S::add(wi[k], s);
+        }
+        // The corrections: xs = W(c+1:n, 0:i)^H v, ys = V(c+1:n, 0:i)^H v, then
+        // y -= V xs + W ys.
+        for (int k = warp; k < 2 * i; k += nw) {
+            const T s = k < i ? latrd_dot(w + (i64)k * n, v, c + 1, n, lane) : latrd_dot(a + (i64)(j + k - i) * lds, v, c + 1, n, lane);
+            if (lane == 0) (k < i ? xs[k] : ys[k - i]) = s;
+        }
+        __syncthreads();
+        T dot = S::from_real(0);
+        for (int r = c + 1 + tid; r < n; r += nt) {
+            T y = wi[r];
+            for (int k = 0; k < i; k++) {
+                y = S::sub_mul(y, a[(i64)(j + k) * lds + r], xs[k]);
+                y = S::sub_mul(y, w[(i64)k * n + r], ys[k]);
+            }
+            y = S::mul(t, y);
+            wi[r] = y;
+            dot = S::fma_conj(dot, y, v[r]);
+        }
+        // alpha = -(tau/2) (w^H v); w += alpha v.
+        const T alpha = S::scale(S::mul(t, latrd_sum(dot, red)), R(-0.5));
+        for (int r = c + 1 + tid; r < n; r += nt) wi[r] = S::add(wi[r], S::mul(alpha, v[r]));
+        __syncthreads();
+    }
+    const int kr = min(kb, n - 1 - j); // the panel's reflectors
+    if (kr <= 0) return;
+    // V explicit: zeros above each unit (rows j+1 .. c of column c).
+    for (int i = 0; i < kr; i++) {
+        for (int r = j + 1 + tid; r <= j + i; r += nt) a[(i64)(j + i) * lds + r] = S::from_real(0);
+    }
+    __syncthreads();
+    // T by larft: gs(k, i) = V(:, k)^H V(:, i) for k < i; T(0:i, i) = -tau_i T(0:i, 0:i) gs(0:i, i).
+    for (int p = warp; p < kr * kr; p += nw) {
+        const int k = p % kr, i = p / kr;
+        if (k >= i) continue;
+        const T s = latrd_dot(a + (i64)(j + k) * lds, a + (i64)(j + i) * lds, j + i + 1, n, lane);
+        if (lane == 0) gs[k + i * SYEV_NB] = s;
+    }
+    for (int p = tid; p < SYEV_NB * SYEV_NB; p += nt) ts[p] = S::from_real(0);
+    __syncthreads();
+    for (int i = 0; i < kr; i++) {
+        const T ti = tau[j + i];
+        if (tid < i) {
+            T s = S::from_real(0);
+            for (int l = tid; l < i; l++) s = S::add(s, S::mul(ts[tid + l * SYEV_NB], gs[l + i * SYEV_NB]));
+            ts[tid + i * SYEV_NB] = S::mul(S::sub(S::from_real(0), ti), s);
+        }
+        if (tid == 0) ts[i + i * SYEV_NB] = ti;
+        __syncthreads();
+    }
+    for (int p = tid; p < kr * SYEV_NB; p += nt) tm[p] = ts[p];
+}
