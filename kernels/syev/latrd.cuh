@@ -23,6 +23,16 @@
 
 #define SYEV_NB 32 // the panel width nb
 
+// latrd_rows is the rows of y that one pass of syev_latrd's symv gathers in shared memory:
+// 8 KB of them.
+template <typename T> __device__ __forceinline__ constexpr int latrd_rows() { return 8192 / (int)sizeof(T); }
+
+// latrd_atomic_add adds x to *p in shared memory, a complex number part by part.
+__device__ __forceinline__ void latrd_atomic_add(float *p, float x) { atomicAdd(p, x); }
+__device__ __forceinline__ void latrd_atomic_add(double *p, double x) { atomicAdd(p, x); }
+__device__ __forceinline__ void latrd_atomic_add(cfloat *p, cfloat x) { atomicAdd(&p->re, x.re), atomicAdd(&p->im, x.im); }
+__device__ __forceinline__ void latrd_atomic_add(cdouble *p, cdouble x) { atomicAdd(&p->re, x.re), atomicAdd(&p->im, x.im); }
+
 // latrd_sum adds x over the block (every thread gets the sum), red holding a value a warp.
 template <typename T> __device__ __forceinline__ T latrd_sum(T x, T *red) {
     typedef scalar<T> S;
@@ -56,7 +66,7 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
     typedef typename S::real R;
     const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5, nw = nt >> 5;
     __shared__ T xs[SYEV_NB], ys[SYEV_NB], red[32];
-    __shared__ T gs[SYEV_NB * SYEV_NB], ts[SYEV_NB * SYEV_NB];
+    __shared__ T gs[SYEV_NB * SYEV_NB], ts[SYEV_NB * SYEV_NB], ych[latrd_rows<T>()];
     for (int i = 0; i < kb; i++) {
         const int c = j + i;
         T *ac = a + (i64)c * lds, *wi = w + (i64)i * n;
@@ -90,17 +100,33 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
         __syncthreads();
         const T t = tau[c];
         const T *v = ac; // v[r], r = c+1 .. n-1, v[c+1] = 1
-        // y = A22 v on the lower triangle, in two coalesced passes: a thread a row r for
-        // sum_{k <= r} A(r, k) v[k], then a warp a column k for sum_{r > k} conj(A(r, k)) v[r].
-        for (int r = c + 1 + tid; r < n; r += nt) {
-            T y = S::from_real(0);
-            for (int k = c + 1; k < r; k++) y = S::add(y, S::mul(a[(i64)k * lds + r], v[k]));
-            wi[r] = S::add(y, S::scale(v[r], S::re(a[(i64)r * lds + r])));
-        }
-        __syncthreads();
-        for (int k = c + 1 + warp; k < n; k += nw) {
-            const T s = latrd_dot(a + (i64)k * lds, v, k + 1, n, lane);
-            if (lane == 0) wi[k] = S::add(wi[k], s);
+        // y = A22 v from the lower triangle in one pass, a warp a column k (coalesced):
+        // A(r, k) v[k] goes to row r's sum, conj(A(r, k)) v[r] to column k's (the warp's own,
+        // added to wi[k] by its lane 0). The rows' sums gather in shared memory by atomic
+        // adds, latrd_rows rows at a time, and are added to wi after each chunk.
+        for (int r = c + 1 + tid; r < n; r += nt) wi[r] = S::from_real(0);
+        for (int r0 = c + 1; r0 < n; r0 += latrd_rows<T>()) {
+            const int r1 = min(n, r0 + latrd_rows<T>());
+            for (int r = tid; r < r1 - r0; r += nt) ych[r] = S::from_real(0);
+            __syncthreads();
+            for (int k = c + 1 + warp; k < r1; k += nw) {
+                const T vk = v[k], *ak = a + (i64)k * lds;
+                T s = S::from_real(0);
+                for (int r = max(r0, k) + lane; r < r1; r += 32) {
+                    const T x = ak[r];
+                    if (r == k) {
+                        latrd_atomic_add(ych + (r - r0), S::scale(vk, S::re(x)));
+                    } else {
+                        latrd_atomic_add(ych + (r - r0), S::mul(x, vk));
+                        s = S::fma_conj(s, x, v[r]);
+                    }
+                }
+                for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
+                if (lane == 0) wi[k] = S::add(wi[k], s);
+            }
+            __syncthreads();
+            for (int r = r0 + tid; r < r1; r += nt) wi[r] = S::add(wi[r], ych[r - r0]);
+            __syncthreads();
         }
         // The corrections: xs = W(c+1:n, 0:i)^H v, ys = V(c+1:n, 0:i)^H v, then
         // y -= V xs + W ys.
