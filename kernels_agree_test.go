@@ -60,6 +60,7 @@ func TestKernelConstantsAgree(t *testing.T) {
 		{"copyLower", copyLower, "util/util.cu", "COPY_LOWER"},
 		{"copyUpper", copyUpper, "util/util.cu", "COPY_UPPER"},
 		{"syevTinyThreads", syevTinyThreads, "syev/syev_tiny.cu", "TINY_THREADS"},
+		{"syevNB", syevNB, "syev/syev_blocked.cu", "SYEV_NB"},
 	} {
 		v, ok := readKernelSource(t, c.src).value(c.name)
 		if !ok {

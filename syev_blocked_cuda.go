@@ -10,7 +10,7 @@ package batchlas
 // (real) or Her2k (complex), and the back-transform Z = Q Z by Gemm, a panel's block
 // reflector I - V T V^H at a time, the last panel first.
 
-// syevNB is SYEV_NB of kernels/syev/latrd.cuh: the panel width.
+// syevNB is SYEV_NB of kernels/syev/syev_blocked.cu: the panel width.
 const syevNB = 32
 
 // syevBlockedMax is the largest order of the blocked family: its working copy, n columns of
@@ -137,7 +137,7 @@ func (st *syevBlockedSteps[T]) trailing(q *Queue, j int, size bool) (int, error)
 }
 
 // back applies the block reflector of the panel at column j to Z in a: with V = A(j+1:n,
-// j:j+kr) (explicit, latrd.cuh) and its T, X = V^H Z(j+1:n, :), Y = T X, Z(j+1:n, :) -= V Y;
+// j:j+kr) (explicit: syev_blocked.cu's syev_latrd) and its T, X = V^H Z(j+1:n, :), Y = T X, Z(j+1:n, :) -= V Y;
 // with size, only the most workspace one of the three Gemm calls would lease.
 func (st *syevBlockedSteps[T]) back(q *Queue, a *Matrix[T], j int, size bool) (int, error) {
 	n := a.rows

@@ -8,7 +8,7 @@
 //      out as syev_layout), scaled by a power of two out of [2^-16, 2^16] (exact) as the cta
 //      kernel does; the exponent goes to scal[b]. A matrix holding NaN or Inf gets a zero
 //      tile (its reduction is then trivial) and scal[b] = SYEV_NONFINITE.
-//   2. Per panel of SYEV_NB columns, syev_blocked_panel_<dtype>: latrd (latrd.cuh), the
+//   2. Per panel of SYEV_NB columns, syev_blocked_panel_<dtype>: latrd (syev_latrd, below), the
 //      panel's W to w, its block reflector's T to tm; then the trailing update by Syr2k or
 //      Her2k (Go).
 //   3. syev_blocked_solve_<dtype> (tri=0: implicit QL/QR, syev.cuh's syev_ql, Z from the
@@ -16,8 +16,185 @@
 //      its inverse-iteration arrays at inv + b invslot): w unscaled, info as LAPACK's; a
 //      nonfinite matrix gets NaN in w and, with vectors, in Z, and info n-1.
 //   4. Back-transform Z = Q Z panel by panel, last first, by Gemm (Go).
-#include "latrd.cuh"
 #include "syev.cuh"
+
+// The panel (step 2): LAPACK's latrd with uplo Lower, by one block for one matrix in global
+// memory, and the panel's block reflector (larft, forward and columnwise) for step 4.
+//
+// The panel is the kb columns j .. j+kb-1 of the matrix A (its lower triangle, lda = lds),
+// of which the columns before j are already reduced and the trailing part is A at the
+// panel's start. For each panel column c = j + i (i = 0 .. kb-1):
+//
+//   A(c:n, c) -= V(c:n, 0:i) W(c, 0:i)^H + W(c:n, 0:i) V(c, 0:i)^H  (the earlier columns'
+//   updates), then the reflector H(c) = I - tau v v^H annihilating A(c+2:n, c), stored
+//   there with A(c+1, c) = 1 and e[c] = beta, and
+//   W(c+1:n, i) = tau (A22 v - W V^H v - V W^H v), W(:, i) += alpha v with alpha = -(tau/2)
+//   (W(:, i)^H v): the column of W with A22 -= V W^H + W V^H.
+//
+// The column c = n-1 (in the last panel) has no reflector: its update gives d[n-1] alone.
+// At the panel's end the entries above each reflector's unit (rows j+1 .. c of column c, the
+// diagonal included, already saved in d) are zeroed, so that A(j+1:n, j:j+kr) is the
+// explicit V of the panel's kr reflectors for Gemm, and the upper triangular T with H(j) ...
+// H(j+kr-1) = I - V T V^H goes to tm (ld SYEV_NB). The trailing update A22 -= V W^H + W V^H
+// of rows and columns j+kb .. n-1 is then Syr2k's or Her2k's (syev_blocked_cuda.go).
+#define SYEV_NB 32 // the panel width nb
+
+// latrd_rows is the rows of y that one pass of syev_latrd's symv gathers in shared memory:
+// 8 KB of them.
+template <typename T> __device__ __forceinline__ constexpr int latrd_rows() { return 8192 / (int)sizeof(T); }
+
+// latrd_atomic_add adds x to *p in shared memory, a complex number part by part.
+__device__ __forceinline__ void latrd_atomic_add(float *p, float x) { atomicAdd(p, x); }
+__device__ __forceinline__ void latrd_atomic_add(double *p, double x) { atomicAdd(p, x); }
+__device__ __forceinline__ void latrd_atomic_add(cfloat *p, cfloat x) { atomicAdd(&p->re, x.re), atomicAdd(&p->im, x.im); }
+__device__ __forceinline__ void latrd_atomic_add(cdouble *p, cdouble x) { atomicAdd(&p->re, x.re), atomicAdd(&p->im, x.im); }
+
+// latrd_sum adds x over the block (every thread gets the sum), red holding a value a warp.
+template <typename T> __device__ __forceinline__ T latrd_sum(T x, T *red) {
+    typedef scalar<T> S;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
+    for (int off = 16; off > 0; off >>= 1) x = S::add(x, S::shfl_xor(x, off));
+    if (lane == 0) red[warp] = x;
+    __syncthreads();
+    x = S::from_real(0);
+    for (int k = 0; k < nw; k++) x = S::add(x, red[k]);
+    __syncthreads();
+    return x;
+}
+
+// latrd_dot is sum over r in [lo, n) of conj(x[r]) y[r], by one warp (every lane gets it).
+template <typename T> __device__ __forceinline__ T latrd_dot(const T *x, const T *y, int lo, int n, int lane) {
+    typedef scalar<T> S;
+    T s = S::from_real(0);
+    for (int r = lo + lane; r < n; r += 32) s = S::fma_conj(s, x[r], y[r]);
+    for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
+    return s;
+}
+
+// syev_latrd reduces the panel of columns j .. j+kb-1 of a (lower triangle, leading
+// dimension lds, order n), W (n-by-SYEV_NB, leading dimension n, rows indexed as A's)
+// receiving its columns, d, e and tau the panel's part of the tridiagonal form, tm the
+// panel's T. The whole block calls it.
+template <typename T>
+__device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename scalar<T>::real *d,
+                           typename scalar<T>::real *e, T *tau, T *tm) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    const int tid = threadIdx.x, nt = blockDim.x, lane = tid & 31, warp = tid >> 5, nw = nt >> 5;
+    __shared__ T xs[SYEV_NB], ys[SYEV_NB], red[32];
+    __shared__ T gs[SYEV_NB * SYEV_NB], ts[SYEV_NB * SYEV_NB], ych[latrd_rows<T>()];
+    for (int i = 0; i < kb; i++) {
+        const int c = j + i;
+        T *ac = a + (i64)c * lds, *wi = w + (i64)i * n;
+        // The earlier panel columns' updates of A(c:n, c): conj(W(c, k)) and conj(V(c, k)) first.
+        for (int k = tid; k < i; k += nt) {
+            xs[k] = S::conj(w[(i64)k * n + c]);
+            ys[k] = S::conj(a[(i64)(j + k) * lds + c]);
+        }
+        __syncthreads();
+        for (int r = c + tid; r < n; r += nt) {
+            T x = ac[r];
+            for (int k = 0; k < i; k++) {
+                x = S::sub_mul(x, a[(i64)(j + k) * lds + r], xs[k]);
+                x = S::sub_mul(x, w[(i64)k * n + r], ys[k]);
+            }
+            if (r == c) {
+                x = S::from_real(S::re(x));
+                d[c] = S::re(x);
+            }
+            ac[r] = x;
+        }
+        __syncthreads();
+        if (c == n - 1) break; // the last column: no reflector
+        if (warp == 0) {
+            warp_larfg(ac, c + 1, n, tau + c, lane);
+            if (lane == 0) {
+                e[c] = S::re(ac[c + 1]);
+                ac[c + 1] = S::from_real(1);
+            }
+        }
+        __syncthreads();
+        const T t = tau[c];
+        const T *v = ac; // v[r], r = c+1 .. n-1, v[c+1] = 1
+        // y = A22 v from the lower triangle in one pass, a warp a column k (coalesced):
+        // A(r, k) v[k] goes to row r's sum, conj(A(r, k)) v[r] to column k's (the warp's own,
+        // added to wi[k] by its lane 0). The rows' sums gather in shared memory by atomic
+        // adds, latrd_rows rows at a time, and are added to wi after each chunk.
+        for (int r = c + 1 + tid; r < n; r += nt) wi[r] = S::from_real(0);
+        for (int r0 = c + 1; r0 < n; r0 += latrd_rows<T>()) {
+            const int r1 = min(n, r0 + latrd_rows<T>());
+            for (int r = tid; r < r1 - r0; r += nt) ych[r] = S::from_real(0);
+            __syncthreads();
+            for (int k = c + 1 + warp; k < r1; k += nw) {
+                const T vk = v[k], *ak = a + (i64)k * lds;
+                T s = S::from_real(0);
+                for (int r = max(r0, k) + lane; r < r1; r += 32) {
+                    const T x = ak[r];
+                    if (r == k) {
+                        latrd_atomic_add(ych + (r - r0), S::scale(vk, S::re(x)));
+                    } else {
+                        latrd_atomic_add(ych + (r - r0), S::mul(x, vk));
+                        s = S::fma_conj(s, x, v[r]);
+                    }
+                }
+                for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
+                if (lane == 0) wi[k] = S::add(wi[k], s);
+            }
+            __syncthreads();
+            for (int r = r0 + tid; r < r1; r += nt) wi[r] = S::add(wi[r], ych[r - r0]);
+            __syncthreads();
+        }
+        // The corrections: xs = W(c+1:n, 0:i)^H v, ys = V(c+1:n, 0:i)^H v, then
+        // y -= V xs + W ys.
+        for (int k = warp; k < 2 * i; k += nw) {
+            const T s = k < i ? latrd_dot(w + (i64)k * n, v, c + 1, n, lane) : latrd_dot(a + (i64)(j + k - i) * lds, v, c + 1, n, lane);
+            if (lane == 0) (k < i ? xs[k] : ys[k - i]) = s;
+        }
+        __syncthreads();
+        T dot = S::from_real(0);
+        for (int r = c + 1 + tid; r < n; r += nt) {
+            T y = wi[r];
+            for (int k = 0; k < i; k++) {
+                y = S::sub_mul(y, a[(i64)(j + k) * lds + r], xs[k]);
+                y = S::sub_mul(y, w[(i64)k * n + r], ys[k]);
+            }
+            y = S::mul(t, y);
+            wi[r] = y;
+            dot = S::fma_conj(dot, y, v[r]);
+        }
+        // alpha = -(tau/2) (w^H v); w += alpha v.
+        const T alpha = S::scale(S::mul(t, latrd_sum(dot, red)), R(-0.5));
+        for (int r = c + 1 + tid; r < n; r += nt) wi[r] = S::add(wi[r], S::mul(alpha, v[r]));
+        __syncthreads();
+    }
+    const int kr = min(kb, n - 1 - j); // the panel's reflectors
+    if (kr <= 0) return;
+    // V explicit: zeros above each unit (rows j+1 .. c of column c).
+    for (int i = 0; i < kr; i++) {
+        for (int r = j + 1 + tid; r <= j + i; r += nt) a[(i64)(j + i) * lds + r] = S::from_real(0);
+    }
+    __syncthreads();
+    // T by larft: gs(k, i) = V(:, k)^H V(:, i) for k < i; T(0:i, i) = -tau_i T(0:i, 0:i) gs(0:i, i).
+    for (int p = warp; p < kr * kr; p += nw) {
+        const int k = p % kr, i = p / kr;
+        if (k >= i) continue;
+        const T s = latrd_dot(a + (i64)(j + k) * lds, a + (i64)(j + i) * lds, j + i + 1, n, lane);
+        if (lane == 0) gs[k + i * SYEV_NB] = s;
+    }
+    for (int p = tid; p < SYEV_NB * SYEV_NB; p += nt) ts[p] = S::from_real(0);
+    __syncthreads();
+    for (int i = 0; i < kr; i++) {
+        const T ti = tau[j + i];
+        if (tid < i) {
+            T s = S::from_real(0);
+            for (int l = tid; l < i; l++) s = S::add(s, S::mul(ts[tid + l * SYEV_NB], gs[l + i * SYEV_NB]));
+            ts[tid + i * SYEV_NB] = S::mul(S::sub(S::from_real(0), ti), s);
+        }
+        if (tid == 0) ts[i + i * SYEV_NB] = ti;
+        __syncthreads();
+    }
+    for (int p = tid; p < kr * SYEV_NB; p += nt) tm[p] = ts[p];
+}
 
 // SYEV_NONFINITE in scal[b] marks a matrix that held NaN or Inf.
 #define SYEV_NONFINITE 0x40000000
