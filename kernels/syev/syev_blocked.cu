@@ -43,7 +43,7 @@
 // 8 KB of them.
 template <typename T> __device__ __forceinline__ constexpr int latrd_rows() { return 8192 / (int)sizeof(T); }
 
-// latrd_atomic_add adds x to *p in shared memory, a complex number part by part.
+// latrd_atomic_add adds x to *p (shared or global memory), a complex number part by part.
 __device__ __forceinline__ void latrd_atomic_add(float *p, float x) { atomicAdd(p, x); }
 __device__ __forceinline__ void latrd_atomic_add(double *p, double x) { atomicAdd(p, x); }
 __device__ __forceinline__ void latrd_atomic_add(cfloat *p, cfloat x) { atomicAdd(&p->re, x.re), atomicAdd(&p->im, x.im); }
@@ -62,13 +62,13 @@ template <typename T> __device__ __forceinline__ T latrd_sum(T x, T *red) {
     return x;
 }
 
-// latrd_dot is sum over r in [lo, n) of conj(x[r]) y[r], by one warp (every lane gets it).
-template <typename T> __device__ __forceinline__ T latrd_dot(const T *x, const T *y, int lo, int n, int lane) {
+// latrd_dot_add adds sum over r in [lo, n) of conj(x[r]) y[r] to *dst, by one warp: each
+// lane's partial sum by an atomic add (no chain of shuffles per sum).
+template <typename T> __device__ __forceinline__ void latrd_dot_add(T *dst, const T *x, const T *y, int lo, int n, int lane) {
     typedef scalar<T> S;
     T s = S::from_real(0);
     for (int r = lo + lane; r < n; r += 32) s = S::fma_conj(s, x[r], y[r]);
-    for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
-    return s;
+    if (lo + lane < n) latrd_atomic_add(dst, s);
 }
 
 // syev_latrd reduces the panel of columns j .. j+kb-1 of a (lower triangle, leading
@@ -106,6 +106,7 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
         }
         __syncthreads();
         if (c == n - 1) break; // the last column: no reflector
+        for (int k = tid; k < i; k += nt) xs[k] = ys[k] = S::from_real(0);
         if (warp == 0) {
             warp_larfg(ac, c + 1, n, tau + c, lane);
             if (lane == 0) {
@@ -117,9 +118,9 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
         const T t = tau[c];
         const T *v = ac; // v[r], r = c+1 .. n-1, v[c+1] = 1
         // y = A22 v from the lower triangle in one pass, a warp a column k (coalesced):
-        // A(r, k) v[k] goes to row r's sum, conj(A(r, k)) v[r] to column k's (the warp's own,
-        // added to wi[k] by its lane 0). The rows' sums gather in shared memory by atomic
-        // adds, latrd_rows rows at a time, and are added to wi after each chunk.
+        // A(r, k) v[k] goes to row r's sum, conj(A(r, k)) v[r] to column k's. Both gather in
+        // shared memory by atomic adds, latrd_rows rows at a time, and are added to wi after
+        // each chunk; a column above the chunk adds its part to wi[k] itself.
         for (int r = c + 1 + tid; r < n; r += nt) wi[r] = S::from_real(0);
         for (int r0 = c + 1; r0 < n; r0 += latrd_rows<T>()) {
             const int r1 = min(n, r0 + latrd_rows<T>());
@@ -137,8 +138,7 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
                         s = S::fma_conj(s, x, v[r]);
                     }
                 }
-                for (int off = 16; off > 0; off >>= 1) s = S::add(s, S::shfl_xor(s, off));
-                if (lane == 0) wi[k] = S::add(wi[k], s);
+                if (max(r0, k) + lane < r1) latrd_atomic_add(k >= r0 ? ych + (k - r0) : wi + k, s);
             }
             __syncthreads();
             for (int r = r0 + tid; r < r1; r += nt) wi[r] = S::add(wi[r], ych[r - r0]);
@@ -147,8 +147,8 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
         // The corrections: xs = W(c+1:n, 0:i)^H v, ys = V(c+1:n, 0:i)^H v, then
         // y -= V xs + W ys.
         for (int k = warp; k < 2 * i; k += nw) {
-            const T s = k < i ? latrd_dot(w + (i64)k * n, v, c + 1, n, lane) : latrd_dot(a + (i64)(j + k - i) * lds, v, c + 1, n, lane);
-            if (lane == 0) (k < i ? xs[k] : ys[k - i]) = s;
+            if (k < i) latrd_dot_add(xs + k, w + (i64)k * n, v, c + 1, n, lane);
+            else latrd_dot_add(ys + k - i, a + (i64)(j + k - i) * lds, v, c + 1, n, lane);
         }
         __syncthreads();
         T dot = S::from_real(0);
@@ -175,13 +175,12 @@ __device__ void syev_latrd(T *a, int lds, int n, int j, int kb, T *w, typename s
     }
     __syncthreads();
     // T by larft: gs(k, i) = V(:, k)^H V(:, i) for k < i; T(0:i, i) = -tau_i T(0:i, 0:i) gs(0:i, i).
+    for (int p = tid; p < SYEV_NB * SYEV_NB; p += nt) ts[p] = gs[p] = S::from_real(0);
+    __syncthreads();
     for (int p = warp; p < kr * kr; p += nw) {
         const int k = p % kr, i = p / kr;
-        if (k >= i) continue;
-        const T s = latrd_dot(a + (i64)(j + k) * lds, a + (i64)(j + i) * lds, j + i + 1, n, lane);
-        if (lane == 0) gs[k + i * SYEV_NB] = s;
+        if (k < i) latrd_dot_add(gs + k + i * SYEV_NB, a + (i64)(j + k) * lds, a + (i64)(j + i) * lds, j + i + 1, n, lane);
     }
-    for (int p = tid; p < SYEV_NB * SYEV_NB; p += nt) ts[p] = S::from_real(0);
     __syncthreads();
     for (int i = 0; i < kr; i++) {
         const T ti = tau[j + i];
