@@ -51,7 +51,6 @@ func syevBlockedOwn[T Scalar, R Real](n, batch int, jobz Job, bisect bool) []int
 // syevBlockedSteps are a call's operands over the workspace parts.
 type syevBlockedSteps[T Scalar] struct {
 	own               []int
-	parts             []uintptr
 	tile, w, tm, x, y *Matrix[T]
 }
 
@@ -59,11 +58,11 @@ type syevBlockedSteps[T Scalar] struct {
 // at address 0, which say what the sub-calls would choose and lease.
 func syevBlockedStepsOf[T Scalar, R Real](q *Queue, c *syevCall[T, R], bisect bool, parts []uintptr) *syevBlockedSteps[T] {
 	n, batch := c.a.rows, c.a.batch
-	st := &syevBlockedSteps[T]{own: syevBlockedOwn[T, R](n, batch, c.jobz, bisect), parts: parts}
-	if parts == nil {
-		st.parts = make([]uintptr, len(st.own))
+	st := &syevBlockedSteps[T]{own: syevBlockedOwn[T, R](n, batch, c.jobz, bisect)}
+	p := parts
+	if p == nil {
+		p = make([]uintptr, len(st.own))
 	}
-	p := st.parts
 	st.tile = workMatrixStrided[T](q, p[0], n, n, n|1, syevBlockedSlot[T, R](n)/sizeOf[T](), batch)
 	st.w = workMatrixStrided[T](q, p[1], n, syevNB, n, n*syevNB, batch)
 	np := syevPanels(n)
