@@ -251,8 +251,14 @@ func gesvdQRStepsOf[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan
 
 // workMatrix is a packed rows-by-cols batch over workspace at ptr.
 func workMatrix[T Scalar](q *Queue, ptr uintptr, rows, cols, batch int) *Matrix[T] {
-	return &Matrix[T]{q: q, mem: &allocation{q: q, ptr: ptr, bytes: rows * cols * batch * sizeOf[T]()},
-		rows: rows, cols: cols, ld: rows, strd: rows * cols, batch: batch}
+	return workMatrixStrided[T](q, ptr, rows, cols, rows, rows*cols, batch)
+}
+
+// workMatrixStrided is a rows-by-cols batch with leading dimension ld and stride over
+// workspace at ptr.
+func workMatrixStrided[T Scalar](q *Queue, ptr uintptr, rows, cols, ld, stride, batch int) *Matrix[T] {
+	return &Matrix[T]{q: q, mem: &allocation{q: q, ptr: ptr, bytes: stride * batch * sizeOf[T]()},
+		rows: rows, cols: cols, ld: ld, strd: stride, batch: batch}
 }
 
 // nestedBytes is the most workspace the geqrf or ormqr call leases.

@@ -60,6 +60,7 @@ func TestKernelConstantsAgree(t *testing.T) {
 		{"copyLower", copyLower, "util/util.cu", "COPY_LOWER"},
 		{"copyUpper", copyUpper, "util/util.cu", "COPY_UPPER"},
 		{"syevTinyThreads", syevTinyThreads, "syev/syev_tiny.cu", "TINY_THREADS"},
+		{"syevNB", syevNB, "syev/syev_blocked.cu", "SYEV_NB"},
 	} {
 		v, ok := readKernelSource(t, c.src).value(c.name)
 		if !ok {
@@ -248,7 +249,7 @@ var kernelLaunches = []kernelLaunch{
 	{"syev_tiny", "syev_cuda.go", `"syev_tiny%d_%s"`, typed(syevTinyNames[float32], syevTinyNames[float64], syevTinyNames[complex64], syevTinyNames[complex128])},
 	{"syev_jacobi", "syev_cuda.go", `"syev_jacobi_"`, each("syev_jacobi_")},
 	{"syev_cta", "syev_cuda.go", `"syev_cta_bisect_"`, each("syev_cta_", "syev_cta_bisect_")},
-	{"syev_blocked", "syev_cuda.go", `"syev_blocked_bisect_"`, each("syev_blocked_", "syev_blocked_bisect_")},
+	{"syev_blocked", "syev_blocked_cuda.go", `"syev_blocked_bisect_"`, each("syev_blocked_load_", "syev_blocked_panel_", "syev_blocked_solve_", "syev_blocked_bisect_")},
 }
 
 // unlaunchedKernels are entry points the sources still build although no launch site names

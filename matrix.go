@@ -260,10 +260,15 @@ func (m *Matrix[T]) View(i, j, r, c int) (*Matrix[T], error) {
 	if i < 0 || j < 0 || r < 0 || c < 0 || i > m.rows || j > m.cols || r > m.rows-i || c > m.cols-j {
 		return nil, argErr(op, "i, j, r, c", "view (%d, %d) of size %dx%d outside %dx%d", i, j, r, c, m.rows, m.cols)
 	}
+	return m.sub(i, j, r, c), nil
+}
+
+// sub is View without its checks, for a driver's views of operands it has checked.
+func (m *Matrix[T]) sub(i, j, r, c int) *Matrix[T] {
 	v := *m
 	v.off += j*m.ld + i
 	v.rows, v.cols = r, c
-	return &v, nil
+	return &v
 }
 
 // Slice returns the matrices from, ..., to-1 of the batch. It shares memory with m.

@@ -42,11 +42,14 @@ import selection "github.com/batchlas/batchlas/select"
 // matrix, n <= 8 for float32, 6 for float64 and complex64, 4 for complex128) and "jacobi" (a
 // warp per matrix in shared memory, n <= 64); cyclic or parallel-order two-sided Jacobi, the
 // eigenvalues accurate to a small multiple of eps ||A_b||. Above them "cta" (one block per
-// matrix in shared memory) and "blocked" (one block per matrix, any n up to 46340, about
-// n^2 elements of T per matrix of workspace) reduce A_b to tridiagonal form by Householder
-// reflections, solve that by implicit QL/QR (members tri=0) or by bisection and inverse
-// iteration (tri=1, as LAPACK's stebz and stein, every thread of the block at once; 4n reals
-// per thread of workspace with vectors) and back-transform, computing in T.
+// matrix in shared memory) and "blocked" (any n up to 46340, about n^2 + 4*32n elements of T
+// per matrix of workspace) reduce A_b to tridiagonal form by Householder reflections, solve
+// that by implicit QL/QR (members tri=0) or by bisection and inverse iteration (tri=1, as
+// LAPACK's stebz and stein, every thread of the block at once; 4n reals per thread of
+// workspace with vectors) and back-transform, computing in T. blocked reduces 32 columns at a
+// time (LAPACK's latrd, a block per matrix) and leaves the trailing updates to Syr2k or Her2k
+// and the back-transform to Gemm, which route themselves (their workspace is part of
+// SyevBufferSize's).
 //
 // Errors: a wrapped ErrInvalidArgument for a bad jobz or uplo, a nil, foreign or non-square
 // a, a w of the wrong element type or shorter than n*batch, or a short info; *NoRouteError
@@ -111,8 +114,8 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 	return []family[syevCall[T, R]]{
 		{name: "tiny", canRun: syevTinyCanRun[T, R], launch: syevTiny[T, R]},
 		{name: "jacobi", canRun: syevJacobiCanRun[T, R], launch: syevJacobi[T, R]},
-		// cta: one block per matrix in shared memory, computing in T; blocked: one block per
-		// matrix of any order, its working copy in global workspace (syev_cuda.go). Their
+		// cta: one block per matrix in shared memory, computing in T; blocked: any order, its
+		// working copy in global workspace, reduced by panels (syev_blocked_cuda.go). Their
 		// tridiagonal solver: tri=0 implicit QL/QR, tri=1 bisection and inverse iteration. A
 		// pin "cta" or "blocked" is tri=0.
 		syevTri("cta", false, syevCTACanRun[T, R], syevCTABufferSize[T, R], syevCTA[T, R]),

@@ -42,7 +42,8 @@ func TestSyevJacobiShape(t *testing.T) {
 
 // TestSyevTriBufferSize checks the workspace of the cta and blocked members: tri=1 adds its
 // inverse-iteration arrays (4n reals per thread of the block, a slot per matrix rounded up
-// to 256 bytes) with vectors alone; tri=0 of cta needs none.
+// to 256 bytes) with vectors alone; tri=0 of cta needs none; blocked's own parts hold a
+// working copy per matrix, and the back-transform's X and Y with vectors alone.
 func TestSyevTriBufferSize(t *testing.T) {
 	q := &Queue{dev: Device{Backend: CUDA, Key: "sm_90", SubGroup: 32, SharedMem: 227 << 10, MaxBlock: 1024}}
 	for _, tc := range []struct {
@@ -62,12 +63,15 @@ func TestSyevTriBufferSize(t *testing.T) {
 		if got := syevCTABufferSize[float64, float64](true)(q, c); got != 3*tc.inv {
 			t.Errorf("cta:tri=1 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, got, 3*tc.inv)
 		}
-		ql := syevBlockedBufferSize[float64, float64](false)(q, c)
-		if want := 3 * syevBlockedSlot[float64, float64](tc.n); ql != want {
-			t.Errorf("blocked:tri=0 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, ql, want)
+		ql, bi := syevBlockedOwn[float64, float64](tc.n, 3, tc.jobz, false), syevBlockedOwn[float64, float64](tc.n, 3, tc.jobz, true)
+		if ql[0] != 3*syevBlockedSlot[float64, float64](tc.n) {
+			t.Errorf("blocked n = %d %v: working copies %d bytes, want %d", tc.n, tc.jobz, ql[0], 3*syevBlockedSlot[float64, float64](tc.n))
 		}
-		if got, want := syevBlockedBufferSize[float64, float64](true)(q, c), ql+3*tc.inv; got != want {
-			t.Errorf("blocked:tri=1 n = %d %v: %d bytes, want %d", tc.n, tc.jobz, got, want)
+		if len(bi) != len(ql)+1 || bi[len(ql)] != 3*tc.inv {
+			t.Errorf("blocked:tri=1 n = %d %v: parts %v, want those of tri=0 %v and %d bytes", tc.n, tc.jobz, bi, ql, 3*tc.inv)
+		}
+		if xy := ql[3]; (xy == 0) == (tc.jobz == Vectors) {
+			t.Errorf("blocked n = %d %v: the back-transform's X %d bytes", tc.n, tc.jobz, xy)
 		}
 	}
 }

@@ -7,8 +7,8 @@
 # and cuSOLVER's routes forced one by one (ref:syevj syevjBatched, ref:xsyev XsyevBatched;
 # vendor, the family's own choice, for gesvd and gels). An arm that fails (XsyevBatched's
 # workspace at n = 3, say) is recorded with its error. JSON lines and the table go to $OUT.
-# PART picks a subset: syev, syevn (NoVectors), gesvd, gels, round3, round4; the first four by
-# default.
+# PART picks a subset: syev, syevn (NoVectors), gesvd, gels, round3, round4, blocked; the first
+# four by default.
 set -euo pipefail
 R="-reps 15"
 syev=(
@@ -66,6 +66,12 @@ round4=(
 	"$R -jobz N -op syev -dtype f32,f64,c64,c128 -n 64,128 -batch 1024 -arms cta:tri=0,cta:tri=1,ref:xsyev"
 	"$R -op gemm -dtype f32,f64,c64,c128 -n 8,32,128,512 -batch 512 -arms small,tiled,vendor"
 	"$R -op spmm -dtype f32,f64,c64,c128 -n 16,64,256 -batch 256 -arms direct,vendor"
+)
+# Issue 20: the blocked family (latrd panels, the trailing updates by Syr2k, the
+# back-transform by Gemm; both tridiagonal solvers) against XsyevBatched, with vectors.
+blocked=(
+	"$R -op syev -dtype f32,f64 -n 256,512 -batch 256 -arms blocked:tri=0,blocked:tri=1,ref:xsyev"
+	"-reps 5 -op syev -dtype f32,f64 -n 1024 -batch 256 -arms blocked:tri=0,blocked:tri=1,ref:xsyev"
 )
 runs=()
 for p in ${PART:-syev syevn gesvd gels}; do

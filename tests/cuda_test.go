@@ -186,6 +186,26 @@ func tinyRefuses[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, n int) {
 	WantArgErr(t, batchlas.Potrf(q, batchlas.Lower, a, info), "route")
 }
 
+// TestCUDASyevBlocked runs syev's blocked family pinned, both tridiagonal solvers, at order
+// 129 (four panels of 32 and a last panel of one column; float32 and complex128) with the
+// residuals of TestCUDASyevCTA. (Its grid is cta's, a block per matrix in x, whose batch of
+// 70000 TestCUDASyevCTA runs; here that would cost CI's emulator most of a minute.)
+func TestCUDASyevBlocked(t *testing.T) {
+	q := cudaQueue(t)
+	l := Layout{Rows: 129, Cols: 129, LDPad: 3, StridePad: 1, Batch: 2}
+	for _, tri := range []string{"blocked:tri=0", "blocked:tri=1"} {
+		t.Run(tri, func(t *testing.T) {
+			pinFor(t, "syev", tri)
+			t.Run(l.String()+"/f32", func(t *testing.T) {
+				checkSyev[float32, float32](t, q, batchlas.Upper, l, syevCase{gen: randomHermitian[float32], scale: 1}, nil)
+			})
+			t.Run(l.String()+"/c128", func(t *testing.T) {
+				checkSyev[complex128, float64](t, q, batchlas.Lower, l, syevCase{gen: randomHermitian[complex128], scale: 1}, nil)
+			})
+		})
+	}
+}
+
 // TestCUDASyevCTA runs syev's cta family pinned at order 128 (float32 and float64): the
 // residuals ||AV - VW|| / (n eps ||A||) and ||V^H V - I|| / (n eps) within Tol, the
 // eigenvalues ascending and equal with and without vectors; and float32 on a batch of 70000

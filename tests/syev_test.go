@@ -47,6 +47,9 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 	layouts = append(layouts, Layout{Rows: 4, Cols: 4, LDPad: 1, StridePad: 2, Batch: 1024},
 		Layout{Rows: 47, Cols: 47, LDPad: 3, StridePad: 1, Batch: 3},
 		Layout{Rows: 64, Cols: 64, LDPad: 1, StridePad: 3, Batch: 2}, Layout{Rows: 65, Cols: 65, LDPad: 1, StridePad: 3, Batch: 2})
+	// The blocked family's panel width is 32: n = 16 and 47 fall short of a panel boundary,
+	// 32 and 64 end on one, 33 and 65 put a single column in the last panel.
+	layouts = append(layouts, Layout{Rows: 32, Cols: 32, LDPad: 2, StridePad: 1, Batch: 2})
 	// complex128 one above the cta family's limit on an H200 (115), where blocked takes over.
 	if _, ok := any(*new(T)).(complex128); ok {
 		layouts = append(layouts, Layout{Rows: 116, Cols: 116, LDPad: 1, StridePad: 2, Batch: 2})
