@@ -1,8 +1,12 @@
 package batchlas
 
 // her2kHost runs gonum's Cher2k or Zher2k on every matrix, and Ssyr2k or Dsyr2k for real
-// types; beta is rounded to float32 for float32 and complex64.
+// types; beta is rounded to float32 for float32 and complex64. Or the packed gemm
+// (rankPacked).
 func her2kHost[T Scalar](_ *Queue, h *her2kCall[T]) error {
+	if rankPacked(&h.rankArgs, true, true, h.alpha, scalarOf[T](h.beta, 0)) {
+		return nil
+	}
 	var up any
 	switch alpha := any(h.alpha).(type) {
 	case float32:

@@ -3,8 +3,12 @@ package batchlas
 import "gonum.org/v1/gonum/blas"
 
 // herkHost runs gonum's Cherk or Zherk on every matrix, and Ssyrk or Dsyrk for real types;
-// alpha and beta are rounded to float32 for float32 and complex64.
+// alpha and beta are rounded to float32 for float32 and complex64. Or the packed gemm
+// (rankPacked).
 func herkHost[T Scalar](_ *Queue, h *herkCall[T]) error {
+	if rankPacked(&h.rankArgs, true, false, scalarOf[T](h.alpha, 0), scalarOf[T](h.beta, 0)) {
+		return nil
+	}
 	var up any
 	switch any(*new(T)).(type) {
 	case float32:

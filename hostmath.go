@@ -228,6 +228,17 @@ func reS[T Scalar](x T) float64 {
 	return 0
 }
 
+// conjS is the complex conjugate of x for any scalar type (x itself for real types).
+func conjS[T Scalar](x T) T {
+	switch v := any(x).(type) {
+	case complex128:
+		return any(conj(v)).(T)
+	case complex64:
+		return any(conj(v)).(T)
+	}
+	return x
+}
+
 // scal is x *= s.
 func scal[T Scalar](x []T, s T) {
 	for i := range x {

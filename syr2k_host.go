@@ -1,7 +1,11 @@
 package batchlas
 
-// syr2kHost runs gonum's Ssyr2k, Dsyr2k, Csyr2k or Zsyr2k on every matrix.
+// syr2kHost runs gonum's Ssyr2k, Dsyr2k, Csyr2k or Zsyr2k on every matrix, or the packed
+// gemm (rankPacked).
 func syr2kHost[T Scalar](_ *Queue, s *syr2kCall[T]) error {
+	if rankPacked(&s.rankArgs, false, true, s.alpha, s.beta) {
+		return nil
+	}
 	var up any
 	switch alpha := any(s.alpha).(type) {
 	case float32:

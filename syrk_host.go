@@ -2,8 +2,12 @@ package batchlas
 
 import "gonum.org/v1/gonum/blas"
 
-// syrkHost runs gonum's Ssyrk, Dsyrk, Csyrk or Zsyrk on every matrix.
+// syrkHost runs gonum's Ssyrk, Dsyrk, Csyrk or Zsyrk on every matrix, or the packed gemm
+// (rankPacked).
 func syrkHost[T Scalar](_ *Queue, s *syrkCall[T]) error {
+	if rankPacked(&s.rankArgs, false, false, s.alpha, s.beta) {
+		return nil
+	}
 	var up any
 	switch alpha := any(s.alpha).(type) {
 	case float32:

@@ -3,10 +3,10 @@ package batchlas
 import "gonum.org/v1/gonum/blas"
 
 // trsmHost solves for every matrix of the batch with gonum's ?trsm, in the matrix's own
-// precision.
+// precision, recursively on the packed gemm above triLeaf (triRec).
 func trsmHost[T Scalar](_ *Queue, c *trsmCall[T]) error {
 	_, trsm := triFuncs[T]()
-	triHost(&c.triCall, trsm)
+	triHost(&c.triCall, true, trsm)
 	return nil
 }
 
@@ -29,11 +29,20 @@ func triFuncs[T Scalar]() (trmm, trsm triBLAS[T]) {
 	return mul.(triBLAS[T]), solve.(triBLAS[T])
 }
 
-// triHost runs f on every matrix of the batch. Read row-major, A and B are A^T and B^T, and
+// triHost runs f, gonum's trsm (solve) or trmm, on every matrix of the batch, through
+// triRec's recursion where it has one. Read row-major, A and B are A^T and B^T, and
 // op(A) X = B is X^T op(A)^T = B^T, with op(A)^T = op(A^T) for each of N, T and C: the side
 // and the triangle swap, the transpose carries over, and B^T is n-by-m.
-func triHost[T Scalar](c *triCall[T], f triBLAS[T]) {
+func triHost[T Scalar](c *triCall[T], solve bool, f triBLAS[T]) {
 	a, b := c.a, c.b
+	if r := newTriRec(c, solve, f); r != nil {
+		hostBatch(b.batch, func(lo, hi int) {
+			for i := lo; i < hi; i++ {
+				r.run(b.rows, b.cols, c.alpha, a.mat(i), a.ld, b.mat(i), b.ld)
+			}
+		})
+		return
+	}
 	side := blas.Right
 	if c.side == Right {
 		side = blas.Left

@@ -34,7 +34,7 @@ import (
 // fixed are the values of the keys that batchbench's cases hold constant, with the ops whose
 // cases differ from the rest.
 var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S",
-	"trans": "N", "side": "L", "transa": "N", "diag": "N"}
+	"trans": "N", "side": "L", "transa": "N", "transb": "N", "diag": "N"}
 
 var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
