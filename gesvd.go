@@ -149,26 +149,42 @@ func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 		// jacobi:qr=0 decomposes A (A^H when wide) in shared memory; jacobi:qr=1 decomposes
 		// the R of its QR factorization there, for tall or wide matrices whose W does not fit;
 		// blocked:qr=0 and blocked:qr=1 likewise with the work arrays in global workspace, at
-		// any shape (gesvd_cuda.go). A pin "jacobi" or "blocked" is the first.
+		// any shape (gesvd_cuda.go). blocked:gram=1 first runs block Jacobi sweeps whose Gram
+		// matrices, their eigenvectors and the rotations are the public Gemm and Syev over
+		// whole rounds of block pairs, then the same kernel as a finishing pass
+		// (gesvd_gram_cuda.go); it runs where min(m, n) splits into at least two pairs of
+		// blocks of 8, 16 or 32 columns. It comes after gram=0 until the tables say where it
+		// is faster (bench/gesvd_gram.sh). A pin "jacobi" or "blocked" is the first.
 		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{}),
 		gesvdJacobiFamily[T, R]("jacobi", jacobiKind{qr: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, gram: true}),
+		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true, gram: true}),
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
 		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
 	}
 }
 
 // jacobiKind is a member of the jacobi or blocked family: blocked's work arrays are in
-// global workspace (global), qr its QR path.
-type jacobiKind struct{ global, qr bool }
+// global workspace (global), qr its QR path, gram its block Jacobi sweeps ahead of the kernel.
+type jacobiKind struct{ global, qr, gram bool }
 
-// gesvdJacobiFamily is the member qr=0 or qr=1 of the family jacobi or blocked.
+// gesvdJacobiFamily is the member qr=0 or qr=1 of the family jacobi, or qr=0|1 with gram=0|1
+// of blocked.
 func gesvdJacobiFamily[T Scalar, R Real](name string, k jacobiKind) family[gesvdCall[T, R]] {
-	qr := 0
-	if k.qr {
-		qr = 1
+	fields := []selection.Field{{Name: "qr", Value: b2i(k.qr)}}
+	if k.global {
+		fields = append(fields, selection.Field{Name: "gram", Value: b2i(k.gram)})
 	}
-	return family[gesvdCall[T, R]]{name: name, fields: []selection.Field{{Name: "qr", Value: qr}}, canRun: gesvdJacobiCanRun[T, R](k),
+	return family[gesvdCall[T, R]]{name: name, fields: fields, canRun: gesvdJacobiCanRun[T, R](k),
 		bufferSize: gesvdJacobiBufferSize[T, R](k), launch: gesvdJacobi[T, R](k)}
+}
+
+// b2i is a member's 0/1 field value.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -106,6 +106,9 @@ func gesvdJacobiCanRun[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCa
 		if !k.global && !gesvdJacobiFits[T](q, p) {
 			return false
 		}
+		if k.gram {
+			return gesvdGramCanRun(q, c, p)
+		}
 		if !k.qr {
 			return true
 		}
@@ -131,6 +134,8 @@ func gesvdJacobiBufferSize[T Scalar, R Real](k jacobiKind) func(q *Queue, c *ges
 			return 0
 		case min(c.a.rows, c.a.cols) == 0:
 			return svdEmptyBytes(c)
+		case k.gram:
+			return gesvdGramBufferSize(q, c, gesvdJacobiPlan(c, k))
 		case k.qr:
 			st := gesvdQRStepsOf(q, c, gesvdJacobiPlan(c, k), nil)
 			return carveBytes(st.own...) + st.nestedBytes(q)
@@ -152,6 +157,8 @@ func gesvdJacobi[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCall[T, 
 		}
 		p := gesvdJacobiPlan(c, k)
 		switch {
+		case k.gram:
+			return gesvdGram(q, c, p)
 		case k.qr:
 			return gesvdJacobiQR(q, c, p)
 		case k.global:
@@ -159,26 +166,42 @@ func gesvdJacobi[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCall[T, 
 			if err != nil {
 				return err
 			}
-			return gesvdJacobiLaunch(q, c, p, a, ws[0])
+			return gesvdJacobiLaunch(q, c, p, a, jacobiLoad(p), gesvdRight(c, p), ws[0])
 		}
-		return gesvdJacobiLaunch(q, c, p, a, 0)
+		return gesvdJacobiLaunch(q, c, p, a, jacobiLoad(p), gesvdRight(c, p), 0)
 	}
 }
 
-// gesvdJacobiLaunch runs the kernel on w (a, or the QR path's factored matrix, whose R it
-// reads), a block per matrix, the batch in grid x; blocked's work arrays at ws.
-func gesvdJacobiLaunch[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan, w *Matrix[T], ws uintptr) error {
-	var flags uintptr
-	lm, rm := c.u, c.vt
-	if p.wide {
-		flags |= jacobiWide
-		lm, rm = c.vt, c.u
-	}
+// jacobiLoad is how the kernel loads W from the matrix it is given: the upper triangle of
+// the QR path's factored matrix, the conjugate transpose of a wide A, or A itself.
+func jacobiLoad(p jacobiPlan) uintptr {
 	switch {
 	case p.qr:
-		flags |= jacobiUpper
+		return jacobiUpper
 	case p.wide:
-		flags |= jacobiAdjoint
+		return jacobiAdjoint
+	}
+	return 0
+}
+
+// gesvdRight is the output of the kernel's right factor: vt, or u when wide.
+func gesvdRight[T Scalar, R Real](c *gesvdCall[T, R], p jacobiPlan) *Matrix[T] {
+	if p.wide {
+		return c.u
+	}
+	return c.vt
+}
+
+// gesvdJacobiLaunch runs the kernel on w (a, the QR path's factored matrix, or gram's W),
+// loaded as load says (jacobiLoad, or 0 for a W as it is), a block per matrix, the batch in
+// grid x; the right factor goes to rm (stored as V^H, or plain when wide); blocked's work
+// arrays at ws.
+func gesvdJacobiLaunch[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan, w *Matrix[T], load uintptr, rm *Matrix[T], ws uintptr) error {
+	flags := load
+	lm := c.u
+	if p.wide {
+		flags |= jacobiWide
+		lm = c.vt
 	}
 	if p.right {
 		flags |= jacobiRight
@@ -281,26 +304,40 @@ func gesvdJacobiQR[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan)
 	}
 	st = gesvdQRStepsOf(q, c, p, parts)
 	return holdScratch(q, carveBytes(st.own...), func() error {
-		if p.wide {
-			w, a := st.geqrf.a, c.a
-			if err := copyMat[T](cudaOf(q), w.devPtr(), w.ld, w.strd, a.devPtr(), a.ld, a.strd, w.rows, w.cols, a.batch, 0, copyTranspose|copyConj); err != nil {
-				return err
-			}
-		}
-		if err := st.geqrf.check(q); err != nil {
+		if err := st.factor(q, c.a, p); err != nil {
 			return err
 		}
-		if err := dispatchNested(q, "geqrf", dtypeName[T](), st.geqrf.key(), geqrfFamilies[T](), st.geqrf); err != nil {
+		if err := gesvdJacobiLaunch(q, c, p, st.geqrf.a, jacobiLoad(p), gesvdRight(c, p), st.ws); err != nil {
 			return err
 		}
-		if err := gesvdJacobiLaunch(q, c, p, st.geqrf.a, st.ws); err != nil || st.ormqr == nil {
-			return err
-		}
-		if err := st.ormqr.check(q); err != nil {
-			return err
-		}
-		return dispatchNested(q, "ormqr", dtypeName[T](), st.ormqr.key(), ormqrFamilies[T](), st.ormqr)
+		return st.applyQ(q)
 	})
+}
+
+// factor is the QR path's first step: W = A^H into workspace when wide, then geqrf on W.
+func (st *gesvdQRSteps[T]) factor(q *Queue, a *Matrix[T], p jacobiPlan) error {
+	if p.wide {
+		w := st.geqrf.a
+		if err := copyMat[T](cudaOf(q), w.devPtr(), w.ld, w.strd, a.devPtr(), a.ld, a.strd, w.rows, w.cols, a.batch, 0, copyTranspose|copyConj); err != nil {
+			return err
+		}
+	}
+	if err := st.geqrf.check(q); err != nil {
+		return err
+	}
+	return dispatchNested(q, "geqrf", dtypeName[T](), st.geqrf.key(), geqrfFamilies[T](), st.geqrf)
+}
+
+// applyQ is the QR path's last step: the left factor multiplied by Q with ormqr, when asked
+// for.
+func (st *gesvdQRSteps[T]) applyQ(q *Queue) error {
+	if st.ormqr == nil {
+		return nil
+	}
+	if err := st.ormqr.check(q); err != nil {
+		return err
+	}
+	return dispatchNested(q, "ormqr", dtypeName[T](), st.ormqr.key(), ormqrFamilies[T](), st.ormqr)
 }
 
 // svdEmptyBytes is the workspace of svdEmpty: the largest identity it stages.

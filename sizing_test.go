@@ -235,6 +235,7 @@ var sizingCases = []struct {
 	}},
 	sizingSyev(24), sizingSyev(40), sizingGesvd(24), sizingGesvd(40), sizingGesvdPinned("jacobi:qr=1", 20, 8), sizingGesvdPinned("jacobi:qr=1", 8, 20),
 	sizingGesvdPinned("blocked:qr=0", 20, 8), sizingGesvdPinned("blocked:qr=0", 8, 20), sizingGesvdPinned("blocked:qr=1", 20, 8),
+	sizingGesvdPinned("blocked:qr=0:gram=1", 32, 40), sizingGesvdPinned("blocked:qr=1:gram=1", 40, 32),
 }
 
 // sizingSyev covers both CUDA eigensolver routes: Jacobi for n <= 32, the general one above.

@@ -1,0 +1,81 @@
+package tests
+
+import (
+	"math"
+	"testing"
+
+	"github.com/batchlas/batchlas"
+)
+
+// TestCUDAGesvdGram runs gesvd's members blocked:qr=0:gram=1 and blocked:qr=1:gram=1 pinned,
+// at orders where they run (the shared suite's probe and shapes are below their least order,
+// 32, so there they refuse): N = 32 and 48 (two and three pairs of 8-column blocks) and 64
+// (two of 16), tall, square (qr=0) and wide, every job pair on one shape, a rank-deficient
+// batch, and NaN and Inf planted in a batch; checkGesvd checks residuals, orthonormality,
+// order and info. N = 40 splits into no pairs of blocks and is refused.
+func TestCUDAGesvdGram(t *testing.T) {
+	q := cudaQueue(t)
+	ForEachDType(t, q, testGesvdGram[float32, float32], testGesvdGram[float64, float64],
+		testGesvdGram[complex64, float32], testGesvdGram[complex128, float64])
+}
+
+func testGesvdGram[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue) {
+	for _, qr := range []bool{false, true} {
+		pin := "blocked:qr=0:gram=1"
+		if qr {
+			pin = "blocked:qr=1:gram=1"
+		}
+		t.Run(pin, func(t *testing.T) {
+			pinFor(t, "gesvd", pin)
+			l := Layout{Rows: 53, Cols: 48, LDPad: 2, Batch: 2}
+			in := randStored[T](t, l, nil)
+			// Every job pair in the real types; the complex ones, for the emulator's time, the
+			// pairs with both factors and with none.
+			jobs := svdJobs
+			if _, ok := any(*new(T)).(complex64); ok {
+				jobs = []batchlas.SVDJob{batchlas.SVDNone, batchlas.SVDAll}
+			}
+			if _, ok := any(*new(T)).(complex128); ok {
+				jobs = []batchlas.SVDJob{batchlas.SVDNone, batchlas.SVDAll}
+			}
+			var ref []float64
+			for _, ju := range jobs {
+				for _, jv := range jobs {
+					s := checkGesvd[T, R](t, q, ju, jv, in, nil)
+					if ref == nil {
+						ref = s
+						continue
+					}
+					sameSingular(t, in, ref, s, "jobs against NN")
+				}
+			}
+			shapes := []Layout{{Rows: 32, Cols: 45, StridePad: 3, Batch: 2}, {Rows: 70, Cols: 64, Batch: 1}}
+			if !qr {
+				shapes = append(shapes, Layout{Rows: 32, Cols: 32, Batch: 2})
+			}
+			for _, l := range shapes {
+				checkGesvd[T, R](t, q, batchlas.SVDAll, batchlas.SVDAll, randStored[T](t, l, nil), nil)
+			}
+			l = Layout{Rows: 48, Cols: 48, Batch: 2}
+			if qr {
+				l.Rows = 60
+			}
+			low := randStored[T](t, l, lowRank(func(k int) int { return k - 2 }))
+			checkSmallSingular(t, low, checkGesvd[T, R](t, q, batchlas.SVDThin, batchlas.SVDThin, low, nil), 46)
+			l = Layout{Rows: 40, Cols: 32, LDPad: 1, Batch: 5}
+			planted := randStored[T](t, l, func(b int, d Dense) Dense {
+				switch b {
+				case 2:
+					d.Set(d.R-1, d.C/2, complex(math.NaN(), 0))
+				case 3:
+					d.Set(0, d.C-1, complex(math.Inf(1), 0))
+				}
+				return d
+			})
+			checkGesvd[T, R](t, q, batchlas.SVDAll, batchlas.SVDThin, planted, map[int]bool{2: true, 3: true})
+			a := ArgMatrix[T](t, q, 44, 40, 1)
+			s, info := UploadVector(t, q, make([]R, 40)), PoisonedInfo(t, q, 1)
+			WantArgErr(t, batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDNone, a, s, nil, nil, info), "route")
+		})
+	}
+}
