@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // cudaEngine is one queue on a CUDA device: a stream of the device's executor, and a pinned
@@ -33,8 +35,8 @@ func newCUDAEngine() (engine, error) {
 		return nil, err
 	}
 	e := &cudaEngine{ex: ex}
-	err = ex.do(func(lib *dynLib) error {
-		return lib.check("cuStreamCreate", uintptr(unsafe.Pointer(&e.stream)), cuStreamNonBlocking)
+	err = ex.do(func(lib *dl.Lib) error {
+		return lib.Call("cuStreamCreate", uintptr(unsafe.Pointer(&e.stream)), cuStreamNonBlocking)
 	})
 	if err != nil {
 		return nil, err
@@ -46,17 +48,17 @@ func (e *cudaEngine) device() Device { return e.ex.dev }
 
 // wait synchronizes the stream; a fault of earlier work surfaces here.
 func (e *cudaEngine) wait() error {
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuStreamSynchronize", e.stream) })
+	return e.ex.do(func(lib *dl.Lib) error { return lib.Call("cuStreamSynchronize", e.stream) })
 }
 
 func (e *cudaEngine) close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.ex.do(func(lib *dynLib) error {
-		err := lib.check("cuStreamSynchronize", e.stream)
-		err = errors.Join(err, lib.check("cuStreamDestroy_v2", e.stream))
+	return e.ex.do(func(lib *dl.Lib) error {
+		err := lib.Call("cuStreamSynchronize", e.stream)
+		err = errors.Join(err, lib.Call("cuStreamDestroy_v2", e.stream))
 		if e.stage != 0 {
-			err = errors.Join(err, lib.check("cuMemFreeHost", e.stage))
+			err = errors.Join(err, lib.Call("cuMemFreeHost", e.stage))
 			e.stage, e.stageBytes = 0, 0
 		}
 		return err
@@ -67,14 +69,14 @@ func (e *cudaEngine) close() error {
 // memory returns the driver's CUDA_ERROR_OUT_OF_MEMORY.
 func (e *cudaEngine) alloc(bytes int) (uintptr, error) {
 	var p uintptr
-	err := e.ex.do(func(lib *dynLib) error {
-		return lib.check("cuMemAlloc_v2", uintptr(unsafe.Pointer(&p)), uintptr(bytes))
+	err := e.ex.do(func(lib *dl.Lib) error {
+		return lib.Call("cuMemAlloc_v2", uintptr(unsafe.Pointer(&p)), uintptr(bytes))
 	})
 	return p, err
 }
 
 func (e *cudaEngine) free(p uintptr) error {
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemFree_v2", p) })
+	return e.ex.do(func(lib *dl.Lib) error { return lib.Call("cuMemFree_v2", p) })
 }
 
 func (e *cudaEngine) upload(dst uintptr, src []byte) error { return e.copy(dst, src, true) }
@@ -89,22 +91,22 @@ func (e *cudaEngine) copy(dev uintptr, host []byte, up bool) error {
 	for off := 0; off < len(host); off += stageChunk {
 		part := host[off:min(off+stageChunk, len(host))]
 		d := dev + uintptr(off)
-		err := e.ex.do(func(lib *dynLib) error {
+		err := e.ex.do(func(lib *dl.Lib) error {
 			if err := e.growStage(lib, len(part)); err != nil {
 				return err
 			}
 			pinned := hostBytes(e.stage, len(part))
 			if up {
 				copy(pinned, part)
-				if err := lib.check("cuMemcpyHtoDAsync_v2", d, e.stage, uintptr(len(part)), e.stream); err != nil {
+				if err := lib.Call("cuMemcpyHtoDAsync_v2", d, e.stage, uintptr(len(part)), e.stream); err != nil {
 					return err
 				}
-				return lib.check("cuStreamSynchronize", e.stream)
+				return lib.Call("cuStreamSynchronize", e.stream)
 			}
-			if err := lib.check("cuMemcpyDtoHAsync_v2", e.stage, d, uintptr(len(part)), e.stream); err != nil {
+			if err := lib.Call("cuMemcpyDtoHAsync_v2", e.stage, d, uintptr(len(part)), e.stream); err != nil {
 				return err
 			}
-			if err := lib.check("cuStreamSynchronize", e.stream); err != nil {
+			if err := lib.Call("cuStreamSynchronize", e.stream); err != nil {
 				return err
 			}
 			copy(part, pinned)
@@ -119,18 +121,18 @@ func (e *cudaEngine) copy(dev uintptr, host []byte, up bool) error {
 
 // growStage makes the pinned buffer hold at least n bytes; it runs on the executor thread
 // with e.mu held.
-func (e *cudaEngine) growStage(lib *dynLib, n int) error {
+func (e *cudaEngine) growStage(lib *dl.Lib, n int) error {
 	if n <= e.stageBytes {
 		return nil
 	}
 	size := min(stageChunk, max(n, 2*e.stageBytes, 1<<20))
 	if e.stage != 0 {
-		if err := lib.check("cuMemFreeHost", e.stage); err != nil {
+		if err := lib.Call("cuMemFreeHost", e.stage); err != nil {
 			return err
 		}
 		e.stage, e.stageBytes = 0, 0
 	}
-	if err := lib.check("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&e.stage)), uintptr(size)); err != nil {
+	if err := lib.Call("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&e.stage)), uintptr(size)); err != nil {
 		return err
 	}
 	e.stageBytes = size
@@ -140,8 +142,8 @@ func (e *cudaEngine) growStage(lib *dynLib, n int) error {
 // memInfo is the device's free and total memory.
 func (e *cudaEngine) memInfo() (free, total int64, err error) {
 	var f, t uint64
-	err = e.ex.do(func(lib *dynLib) error {
-		return lib.check("cuMemGetInfo_v2", uintptr(unsafe.Pointer(&f)), uintptr(unsafe.Pointer(&t)))
+	err = e.ex.do(func(lib *dl.Lib) error {
+		return lib.Call("cuMemGetInfo_v2", uintptr(unsafe.Pointer(&f)), uintptr(unsafe.Pointer(&t)))
 	})
 	return int64(f), int64(t), err
 }
@@ -170,18 +172,18 @@ func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args .
 	pin.Pin(&vals[0])
 	pin.Pin(&size)
 	pin.Pin(&extra[0])
-	return e.ex.do(func(lib *dynLib) error {
+	return e.ex.do(func(lib *dl.Lib) error {
 		f, err := e.ex.function(lib, mod, fn)
 		if err != nil {
 			return err
 		}
 		if shared > 48<<10 {
 			const maxDynamicShared = 8 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-			if err := lib.check("cuFuncSetAttribute", f, maxDynamicShared, uintptr(shared)); err != nil {
+			if err := lib.Call("cuFuncSetAttribute", f, maxDynamicShared, uintptr(shared)); err != nil {
 				return err
 			}
 		}
-		return lib.check("cuLaunchKernel", f, uintptr(grid.x), uintptr(grid.y), uintptr(grid.z),
+		return lib.Call("cuLaunchKernel", f, uintptr(grid.x), uintptr(grid.y), uintptr(grid.z),
 			uintptr(block.x), uintptr(block.y), uintptr(block.z), uintptr(shared), e.stream,
 			0, uintptr(unsafe.Pointer(&extra[0])))
 	})
@@ -258,7 +260,7 @@ func (e *cudaEngine) zero32(p uintptr, n int) error {
 	if n == 0 {
 		return nil
 	}
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemsetD32Async", p, 0, uintptr(n), e.stream) })
+	return e.ex.do(func(lib *dl.Lib) error { return lib.Call("cuMemsetD32Async", p, 0, uintptr(n), e.stream) })
 }
 
 // quickReturn is the quick return of a native factorization: true when no kernel need run,
@@ -316,19 +318,19 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	var ev [2]uintptr
 	defer func() {
-		err = errors.Join(err, e.ex.do(func(lib *dynLib) error {
+		err = errors.Join(err, e.ex.do(func(lib *dl.Lib) error {
 			var errs error
 			for _, x := range ev {
 				if x != 0 {
-					errs = errors.Join(errs, lib.check("cuEventDestroy_v2", x))
+					errs = errors.Join(errs, lib.Call("cuEventDestroy_v2", x))
 				}
 			}
 			return errs
 		}))
 	}()
-	err = e.ex.do(func(lib *dynLib) error {
+	err = e.ex.do(func(lib *dl.Lib) error {
 		for i := range ev {
-			if err := lib.check("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
+			if err := lib.Call("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
 				return err
 			}
 		}
@@ -343,21 +345,21 @@ func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	if err := e.launch("util", "spin", dim3{1, 1, 1}, dim3{1, 1, 1}, 0, spinCycles); err != nil {
 		return 0, err
 	}
-	if err := e.ex.do(func(lib *dynLib) error { return lib.check("cuEventRecord", ev[0], e.stream) }); err != nil {
+	if err := e.ex.do(func(lib *dl.Lib) error { return lib.Call("cuEventRecord", ev[0], e.stream) }); err != nil {
 		return 0, err
 	}
 	if err := f(); err != nil {
 		return 0, err
 	}
 	var ms float32
-	err = e.ex.do(func(lib *dynLib) error {
-		if err := lib.check("cuEventRecord", ev[1], e.stream); err != nil {
+	err = e.ex.do(func(lib *dl.Lib) error {
+		if err := lib.Call("cuEventRecord", ev[1], e.stream); err != nil {
 			return err
 		}
-		if err := lib.check("cuEventSynchronize", ev[1]); err != nil {
+		if err := lib.Call("cuEventSynchronize", ev[1]); err != nil {
 			return err
 		}
-		return lib.check("cuEventElapsedTime", uintptr(unsafe.Pointer(&ms)), ev[0], ev[1])
+		return lib.Call("cuEventElapsedTime", uintptr(unsafe.Pointer(&ms)), ev[0], ev[1])
 	})
 	return time.Duration(float64(ms) * 1e6), err
 }

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/ebitengine/purego"
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // The CUDA driver API, opened at run time. Every call goes through check, which turns a
@@ -17,20 +17,20 @@ import (
 
 var (
 	cuOnce sync.Once
-	cuLib  *dynLib
+	cuLib  *dl.Lib
 	cuErr  error
 )
 
 // cudaDriver opens libcuda and initializes it, once per process.
-func cudaDriver() (*dynLib, error) {
+func cudaDriver() (*dl.Lib, error) {
 	cuOnce.Do(func() {
 		cuLib, cuErr = openLib("cuda", "no NVIDIA driver: libcuda.so.1 not found; use the host backend (batchlas.Host) or install the NVIDIA driver",
 			"libcuda.so.1", "libcuda.so")
 		if cuErr != nil {
 			return
 		}
-		cuLib.nameOf = cuErrorName
-		if err := cuLib.check("cuInit", 0); err != nil {
+		cuLib.StatusName = cuErrorName
+		if err := cuLib.Call("cuInit", 0); err != nil {
 			cuErr = &noGPUError{err}
 		}
 	})
@@ -50,32 +50,14 @@ func (e *noGPUError) Unwrap() error { return e.err }
 
 func cuErrorName(status int32) string {
 	var p uintptr
-	fn, err := cuLib.sym("cuGetErrorName")
+	fn, err := cuLib.Sym("cuGetErrorName")
 	if err != nil {
 		return fmt.Sprintf("CUresult %d", status)
 	}
-	if r, _, _ := purego.SyscallN(fn, uintptr(status), uintptr(unsafe.Pointer(&p))); r != 0 || p == 0 {
+	if r := fn.Call(uintptr(status), uintptr(unsafe.Pointer(&p))); r != 0 || p == 0 {
 		return fmt.Sprintf("CUresult %d", status)
 	}
-	return goString(p)
-}
-
-// check calls name and returns a *DeviceError when its status is not 0.
-//
-//go:uintptrescapes
-func (l *dynLib) check(name string, args ...uintptr) error {
-	st, err := l.call(name, args...)
-	if err != nil {
-		return err
-	}
-	if st == 0 {
-		return nil
-	}
-	n := fmt.Sprintf("status %d", st)
-	if l.nameOf != nil {
-		n = l.nameOf(st)
-	}
-	return &DeviceError{Library: l.name, Call: name, Status: int(st), Name: n}
+	return dl.GoString(p)
 }
 
 // Device attributes (CUdevice_attribute).
@@ -132,7 +114,7 @@ func cudaExecutor(ordinal int) (*cuExec, error) {
 	return e, nil
 }
 
-func (e *cuExec) loop(lib *dynLib, started chan<- error) {
+func (e *cuExec) loop(lib *dl.Lib, started chan<- error) {
 	runtime.LockOSThread()
 	err := e.open(lib)
 	started <- err
@@ -144,22 +126,22 @@ func (e *cuExec) loop(lib *dynLib, started chan<- error) {
 	}
 }
 
-func (e *cuExec) open(lib *dynLib) error {
+func (e *cuExec) open(lib *dl.Lib) error {
 	var dev int32
 	var n int32
-	if err := lib.check("cuDeviceGetCount", uintptr(unsafe.Pointer(&n))); err != nil {
+	if err := lib.Call("cuDeviceGetCount", uintptr(unsafe.Pointer(&n))); err != nil {
 		return err
 	}
 	if int(n) <= e.ordinal {
 		return fmt.Errorf("batchlas: cuda: no device %d (%d devices)", e.ordinal, n)
 	}
-	if err := lib.check("cuDeviceGet", uintptr(unsafe.Pointer(&dev)), uintptr(e.ordinal)); err != nil {
+	if err := lib.Call("cuDeviceGet", uintptr(unsafe.Pointer(&dev)), uintptr(e.ordinal)); err != nil {
 		return err
 	}
-	if err := lib.check("cuDevicePrimaryCtxRetain", uintptr(unsafe.Pointer(&e.ctx)), uintptr(dev)); err != nil {
+	if err := lib.Call("cuDevicePrimaryCtxRetain", uintptr(unsafe.Pointer(&e.ctx)), uintptr(dev)); err != nil {
 		return err
 	}
-	if err := lib.check("cuCtxSetCurrent", e.ctx); err != nil {
+	if err := lib.Call("cuCtxSetCurrent", e.ctx); err != nil {
 		return err
 	}
 	d, err := deviceFacts(lib, dev)
@@ -167,14 +149,14 @@ func (e *cuExec) open(lib *dynLib) error {
 	return err
 }
 
-func deviceFacts(lib *dynLib, dev int32) (Device, error) {
+func deviceFacts(lib *dl.Lib, dev int32) (Device, error) {
 	name := make([]byte, 256)
-	if err := lib.check("cuDeviceGetName", uintptr(unsafe.Pointer(&name[0])), uintptr(len(name)), uintptr(dev)); err != nil {
+	if err := lib.Call("cuDeviceGetName", uintptr(unsafe.Pointer(&name[0])), uintptr(len(name)), uintptr(dev)); err != nil {
 		return Device{}, err
 	}
 	attr := func(a int) (int, error) {
 		var v int32
-		err := lib.check("cuDeviceGetAttribute", uintptr(unsafe.Pointer(&v)), uintptr(a), uintptr(dev))
+		err := lib.Call("cuDeviceGetAttribute", uintptr(unsafe.Pointer(&v)), uintptr(a), uintptr(dev))
 		return int(v), err
 	}
 	var vals [6]int
@@ -186,12 +168,12 @@ func deviceFacts(lib *dynLib, dev int32) (Device, error) {
 		vals[i] = v
 	}
 	var mem uint64
-	if err := lib.check("cuDeviceTotalMem_v2", uintptr(unsafe.Pointer(&mem)), uintptr(dev)); err != nil {
+	if err := lib.Call("cuDeviceTotalMem_v2", uintptr(unsafe.Pointer(&mem)), uintptr(dev)); err != nil {
 		return Device{}, err
 	}
 	// cuDriverGetVersion answers the CUDA version the driver supports, e.g. 13000 for 13.0.
 	var ver int32
-	if err := lib.check("cuDriverGetVersion", uintptr(unsafe.Pointer(&ver))); err != nil {
+	if err := lib.Call("cuDriverGetVersion", uintptr(unsafe.Pointer(&ver))); err != nil {
 		return Device{}, err
 	}
 	arch := vals[0]*10 + vals[1]
@@ -203,7 +185,7 @@ func deviceFacts(lib *dynLib, dev int32) (Device, error) {
 }
 
 // do runs f on the executor thread and returns its error.
-func (e *cuExec) do(f func(lib *dynLib) error) error {
+func (e *cuExec) do(f func(lib *dl.Lib) error) error {
 	done := make(chan error, 1)
 	e.work <- func() { done <- f(cuLib) }
 	return <-done

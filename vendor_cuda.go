@@ -8,7 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/ebitengine/purego"
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // cuBLAS and cuSOLVER, opened at run time. The handles belong to the device's executor and
@@ -17,8 +17,8 @@ import (
 
 var (
 	vendorOnce sync.Once
-	cublasLib  *dynLib
-	solverLib  *dynLib
+	cublasLib  *dl.Lib
+	solverLib  *dl.Lib
 	vendorErr  error
 )
 
@@ -30,22 +30,21 @@ func cudaVendorLibs() error {
 		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12"); vendorErr != nil {
 			return
 		}
-		cublasLib.nameOf = cublasStatusName
+		cublasLib.StatusName = cublasStatusName
 		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11"); vendorErr != nil {
 			return
 		}
-		solverLib.nameOf = cusolverStatusName
+		solverLib.StatusName = cusolverStatusName
 	})
 	return vendorErr
 }
 
 func cublasStatusName(st int32) string {
-	fn, err := cublasLib.sym("cublasGetStatusName")
+	fn, err := cublasLib.Sym("cublasGetStatusName")
 	if err != nil {
 		return fmt.Sprintf("cublasStatus %d", st)
 	}
-	r, _, _ := purego.SyscallN(fn, uintptr(st))
-	return goString(r)
+	return dl.GoString(fn.Call(uintptr(st)))
 }
 
 var cusolverStatusNames = map[int32]string{
@@ -77,31 +76,31 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 		return err
 	}
 	e := q.eng.(*cudaEngine)
-	return e.ex.do(func(lib *dynLib) error {
+	return e.ex.do(func(lib *dl.Lib) error {
 		h, _ := e.ex.vendor.(*cuHandles)
 		if h == nil {
 			h = &cuHandles{}
-			if err := cublasLib.check("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
+			if err := cublasLib.Call("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+			if err := solverLib.Call("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
 				return err
 			}
 			e.ex.vendor = h
 		}
-		if err := cublasLib.check("cublasSetStream_v2", h.blas, e.stream); err != nil {
+		if err := cublasLib.Call("cublasSetStream_v2", h.blas, e.stream); err != nil {
 			return err
 		}
-		if err := solverLib.check("cusolverDnSetStream", h.solver, e.stream); err != nil {
+		if err := solverLib.Call("cusolverDnSetStream", h.solver, e.stream); err != nil {
 			return err
 		}
 		return f(h)
@@ -231,7 +230,7 @@ func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, ex
 }
 
 // libOf is the library of a vendor function, by its name.
-func libOf(fn string) *dynLib {
+func libOf(fn string) *dl.Lib {
 	if len(fn) > 8 && fn[:8] == "cusolver" {
 		return solverLib
 	}
@@ -244,7 +243,7 @@ func libOf(fn string) *dynLib {
 func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) []uintptr) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		for b := 0; b < batch; b++ {
-			if err := libOf(fn).check(fn, args(h, b)...); err != nil {
+			if err := libOf(fn).Call(fn, args(h, b)...); err != nil {
 				return err
 			}
 		}
