@@ -306,7 +306,7 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 	if total == 0 {
 		return nil
 	}
-	if dtypeName[T]() == "f32" || dtypeName[T]() == "f64" {
+	if !isComplex[T]() {
 		mode &^= copyConj
 	}
 	const threads = 256

@@ -122,19 +122,6 @@ func fitsInt(v ...int) bool {
 	return true
 }
 
-// blasPrefix is the letter of T in the vendor function names: S, D, C or Z.
-func blasPrefix[T Scalar]() string {
-	switch dtypeName[T]() {
-	case "f32":
-		return "S"
-	case "f64":
-		return "D"
-	case "c64":
-		return "C"
-	}
-	return "Z"
-}
-
 // cuFill, cuOp, cuSide and cuDiag are the cuBLAS enum values.
 func cuFill(u Uplo) uintptr {
 	if u == Upper {
@@ -184,7 +171,7 @@ func scalars[T Scalar](xs ...T) scalarBuf {
 func realScalars[T Scalar](xs ...float64) scalarBuf {
 	s := make(scalarBuf, len(xs))
 	for i, x := range xs {
-		if n := dtypeName[T](); n == "f32" || n == "c64" {
+		if isSingle[T]() {
 			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
 		} else {
 			*(*float64)(unsafe.Pointer(&s[i])) = x
@@ -194,11 +181,6 @@ func realScalars[T Scalar](xs ...float64) scalarBuf {
 }
 
 func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }
-
-func isComplexT[T Scalar]() bool {
-	n := dtypeName[T]()
-	return n == "c64" || n == "c128"
-}
 
 // devArray is a batch of device objects: object b starts at base + b*stride bytes.
 type devArray struct {
@@ -267,7 +249,7 @@ func hostInfoErr(call string, info *int32) error {
 
 // cuOpOf is trans for a cuBLAS call on T: ConjTrans of a real type is Trans.
 func cuOpOf[T Scalar](t Transpose) uintptr {
-	if t == ConjTrans && !isComplexT[T]() {
+	if t == ConjTrans && !isComplex[T]() {
 		t = Trans
 	}
 	return cuOp(t)

@@ -119,7 +119,7 @@ func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 
 // qrName picks the real or the complex name of a routine.
 func qrName[T Scalar](real, cplx string) string {
-	if isComplexT[T]() {
+	if isComplex[T]() {
 		return cplx
 	}
 	return real

@@ -55,7 +55,7 @@ func lapackSym[T Scalar](name string) (uintptr, error) {
 	if err := lapackOpen(); err != nil {
 		return 0, err
 	}
-	sym := string("sdcz"[dtypeIndex[T]()]) + name + "_"
+	sym := lapackLetter[T]() + name + "_"
 	p, err := syslapack.lib.Sym(sym)
 	if err != nil {
 		return 0, fmt.Errorf("batchlas: system LAPACK has no %s", sym)
@@ -156,7 +156,7 @@ func fint(v int) unsafe.Pointer { return fval(int32(v)) }
 
 // freal is a real scalar argument in T's real precision: float32 for float32 and complex64.
 func freal[T Scalar](v float64) unsafe.Pointer {
-	if dtypeIndex[T]()%2 == 0 {
+	if isSingle[T]() {
 		return fval(float32(v))
 	}
 	return fval(v)
