@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/batchlas/batchlas/internal/cu"
 	"github.com/batchlas/batchlas/internal/dl"
 )
 
@@ -22,42 +23,14 @@ var (
 	vendorErr  error
 )
 
-// cudaVendorLibs opens cuBLAS and cuSOLVER by their CUDA 12 and 13 sonames only: an
-// unversioned libcublas.so may be an older toolkit's (Debian's CUDA 11.8 installs one), whose
-// libraries these bindings were not checked against.
+// cudaVendorLibs opens cuBLAS and cuSOLVER, once.
 func cudaVendorLibs() error {
 	vendorOnce.Do(func() {
-		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12"); vendorErr != nil {
-			return
+		if cublasLib, vendorErr = cu.OpenCUBLAS(); vendorErr == nil {
+			solverLib, vendorErr = cu.OpenCUSOLVER()
 		}
-		cublasLib.StatusName = cublasStatusName
-		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11"); vendorErr != nil {
-			return
-		}
-		solverLib.StatusName = cusolverStatusName
 	})
 	return vendorErr
-}
-
-func cublasStatusName(st int32) string {
-	fn, err := cublasLib.Sym("cublasGetStatusName")
-	if err != nil {
-		return fmt.Sprintf("cublasStatus %d", st)
-	}
-	return dl.GoString(fn.Call(uintptr(st)))
-}
-
-var cusolverStatusNames = map[int32]string{
-	1: "CUSOLVER_STATUS_NOT_INITIALIZED", 2: "CUSOLVER_STATUS_ALLOC_FAILED", 3: "CUSOLVER_STATUS_INVALID_VALUE",
-	4: "CUSOLVER_STATUS_ARCH_MISMATCH", 5: "CUSOLVER_STATUS_MAPPING_ERROR", 6: "CUSOLVER_STATUS_EXECUTION_FAILED",
-	7: "CUSOLVER_STATUS_INTERNAL_ERROR", 8: "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", 9: "CUSOLVER_STATUS_NOT_SUPPORTED",
-}
-
-func cusolverStatusName(st int32) string {
-	if n, ok := cusolverStatusNames[st]; ok {
-		return n
-	}
-	return fmt.Sprintf("cusolverStatus %d", st)
 }
 
 // cuHandles are one device's library handles, and the parameter objects of the cuSOLVER
@@ -76,8 +49,8 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 		return err
 	}
 	e := q.eng.(*cudaEngine)
-	return e.ex.do(func(lib *dl.Lib) error {
-		h, _ := e.ex.vendor.(*cuHandles)
+	return e.ex.Do(func() error {
+		h, _ := e.ex.Vendor.(*cuHandles)
 		if h == nil {
 			h = &cuHandles{}
 			if err := cublasLib.Call("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
@@ -95,7 +68,7 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 			if err := solverLib.Call("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
 				return err
 			}
-			e.ex.vendor = h
+			e.ex.Vendor = h
 		}
 		if err := cublasLib.Call("cublasSetStream_v2", h.blas, e.stream); err != nil {
 			return err

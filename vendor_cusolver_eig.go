@@ -6,7 +6,7 @@ import (
 	"errors"
 	"unsafe"
 
-	"github.com/batchlas/batchlas/internal/dl"
+	"github.com/batchlas/batchlas/internal/cu"
 )
 
 // syev on a CUDA queue: cusolverDn<t>syevjBatched (heevj for the complex types) where
@@ -233,9 +233,7 @@ func xsyevBatched[T Scalar, R Real](q *Queue, c *syevCall[T, R], w, work uintptr
 	e := cudaOf(q)
 	var host uintptr
 	if hostBytes > 0 {
-		err := e.ex.do(func(lib *dl.Lib) error {
-			return lib.Call("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&host)), uintptr(hostBytes))
-		})
+		err := e.ex.Do(func() (err error) { host, err = cu.MemAllocHost(hostBytes); return err })
 		if err != nil {
 			return err
 		}
@@ -248,10 +246,10 @@ func xsyevBatched[T Scalar, R Real](q *Queue, c *syevCall[T, R], w, work uintptr
 	if host == 0 {
 		return err
 	}
-	return errors.Join(err, e.ex.do(func(lib *dl.Lib) error {
-		if err := lib.Call("cuStreamSynchronize", e.stream); err != nil {
+	return errors.Join(err, e.ex.Do(func() error {
+		if err := cu.StreamSynchronize(e.stream); err != nil {
 			return err
 		}
-		return lib.Call("cuMemFreeHost", host)
+		return cu.MemFreeHost(host)
 	}))
 }

@@ -3,11 +3,11 @@
 package batchlas
 
 import (
-	"fmt"
 	"runtime"
 	"sync"
 	"unsafe"
 
+	"github.com/batchlas/batchlas/internal/cu"
 	"github.com/batchlas/batchlas/internal/dl"
 )
 
@@ -21,20 +21,8 @@ var (
 )
 
 func cusparseOpened() error {
-	sparseOnce.Do(func() {
-		if sparseLib, sparseErr = openLib("cusparse", "no cuSPARSE: libcusparse.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusparse.so.12"); sparseErr == nil {
-			sparseLib.StatusName = cusparseStatusName
-		}
-	})
+	sparseOnce.Do(func() { sparseLib, sparseErr = cu.OpenCUSPARSE() })
 	return sparseErr
-}
-
-func cusparseStatusName(st int32) string {
-	fn, err := sparseLib.Sym("cusparseGetErrorName")
-	if err != nil {
-		return fmt.Sprintf("cusparseStatus %d", st)
-	}
-	return dl.GoString(fn.Call(uintptr(st)))
 }
 
 // The cuSPARSE enum values of the generic API.
