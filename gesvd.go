@@ -146,7 +146,7 @@ func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true}),
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
-		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
+		hostFamily(gesvdHost[T, R]),
 	}
 }
 

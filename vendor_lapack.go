@@ -94,6 +94,7 @@ func lapackParts[T Scalar, C any](names []string, launch func(fns []uintptr, c *
 		return fns, nil
 	}
 	return family[C]{
+		backend: Host,
 		canRun: func(q *Queue, _ *C) bool {
 			if !lapackReady(q) {
 				return false
