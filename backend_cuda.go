@@ -5,16 +5,17 @@ package batchlas
 import (
 	"errors"
 	"fmt"
-	"runtime"
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/batchlas/batchlas/internal/cu"
 )
 
 // cudaEngine is one queue on a CUDA device: a stream of the device's executor, and a pinned
 // host buffer through which uploads and downloads are staged.
 type cudaEngine struct {
-	ex     *cuExec
+	ex     *cu.Exec
 	stream uintptr
 
 	mu         sync.Mutex // guards the staging buffer
@@ -28,35 +29,40 @@ type cudaEngine struct {
 const stageChunk = 32 << 20
 
 func newCUDAEngine() (engine, error) {
-	ex, err := cudaExecutor(0)
+	ex, err := cu.Executor(0, kernelImage)
 	if err != nil {
 		return nil, err
 	}
 	e := &cudaEngine{ex: ex}
-	err = ex.do(func(lib *dynLib) error {
-		return lib.check("cuStreamCreate", uintptr(unsafe.Pointer(&e.stream)), cuStreamNonBlocking)
-	})
-	if err != nil {
+	if err := ex.Do(func() (err error) { e.stream, err = cu.StreamCreate(); return err }); err != nil {
 		return nil, err
 	}
 	return e, nil
 }
 
-func (e *cudaEngine) device() Device { return e.ex.dev }
+func (e *cudaEngine) device() Device {
+	f := e.ex.Facts
+	arch := f.Major*10 + f.Minor
+	return Device{
+		Backend: CUDA, Name: f.Name, Key: fmt.Sprintf("sm_%d", arch), Family: "sm", Arch: arch, IsGPU: true,
+		SubGroup: f.WarpSize, SharedMem: f.SharedOptin, MaxBlock: f.MaxThreads, Units: f.Multiprocessors,
+		Memory: f.Memory, Driver: fmt.Sprintf("CUDA %d.%d", f.Version/1000, f.Version%1000/10),
+	}
+}
 
 // wait synchronizes the stream; a fault of earlier work surfaces here.
 func (e *cudaEngine) wait() error {
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuStreamSynchronize", e.stream) })
+	return e.ex.Do(func() error { return cu.StreamSynchronize(e.stream) })
 }
 
 func (e *cudaEngine) close() error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	return e.ex.do(func(lib *dynLib) error {
-		err := lib.check("cuStreamSynchronize", e.stream)
-		err = errors.Join(err, lib.check("cuStreamDestroy_v2", e.stream))
+	return e.ex.Do(func() error {
+		err := cu.StreamSynchronize(e.stream)
+		err = errors.Join(err, cu.StreamDestroy(e.stream))
 		if e.stage != 0 {
-			err = errors.Join(err, lib.check("cuMemFreeHost", e.stage))
+			err = errors.Join(err, cu.MemFreeHost(e.stage))
 			e.stage, e.stageBytes = 0, 0
 		}
 		return err
@@ -67,14 +73,12 @@ func (e *cudaEngine) close() error {
 // memory returns the driver's CUDA_ERROR_OUT_OF_MEMORY.
 func (e *cudaEngine) alloc(bytes int) (uintptr, error) {
 	var p uintptr
-	err := e.ex.do(func(lib *dynLib) error {
-		return lib.check("cuMemAlloc_v2", uintptr(unsafe.Pointer(&p)), uintptr(bytes))
-	})
+	err := e.ex.Do(func() (err error) { p, err = cu.MemAlloc(bytes); return err })
 	return p, err
 }
 
 func (e *cudaEngine) free(p uintptr) error {
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemFree_v2", p) })
+	return e.ex.Do(func() error { return cu.MemFree(p) })
 }
 
 func (e *cudaEngine) upload(dst uintptr, src []byte) error { return e.copy(dst, src, true) }
@@ -89,22 +93,22 @@ func (e *cudaEngine) copy(dev uintptr, host []byte, up bool) error {
 	for off := 0; off < len(host); off += stageChunk {
 		part := host[off:min(off+stageChunk, len(host))]
 		d := dev + uintptr(off)
-		err := e.ex.do(func(lib *dynLib) error {
-			if err := e.growStage(lib, len(part)); err != nil {
+		err := e.ex.Do(func() error {
+			if err := e.growStage(len(part)); err != nil {
 				return err
 			}
 			pinned := hostBytes(e.stage, len(part))
 			if up {
 				copy(pinned, part)
-				if err := lib.check("cuMemcpyHtoDAsync_v2", d, e.stage, uintptr(len(part)), e.stream); err != nil {
+				if err := cu.MemcpyHtoDAsync(d, e.stage, len(part), e.stream); err != nil {
 					return err
 				}
-				return lib.check("cuStreamSynchronize", e.stream)
+				return cu.StreamSynchronize(e.stream)
 			}
-			if err := lib.check("cuMemcpyDtoHAsync_v2", e.stage, d, uintptr(len(part)), e.stream); err != nil {
+			if err := cu.MemcpyDtoHAsync(e.stage, d, len(part), e.stream); err != nil {
 				return err
 			}
-			if err := lib.check("cuStreamSynchronize", e.stream); err != nil {
+			if err := cu.StreamSynchronize(e.stream); err != nil {
 				return err
 			}
 			copy(part, pinned)
@@ -119,31 +123,29 @@ func (e *cudaEngine) copy(dev uintptr, host []byte, up bool) error {
 
 // growStage makes the pinned buffer hold at least n bytes; it runs on the executor thread
 // with e.mu held.
-func (e *cudaEngine) growStage(lib *dynLib, n int) error {
+func (e *cudaEngine) growStage(n int) error {
 	if n <= e.stageBytes {
 		return nil
 	}
 	size := min(stageChunk, max(n, 2*e.stageBytes, 1<<20))
 	if e.stage != 0 {
-		if err := lib.check("cuMemFreeHost", e.stage); err != nil {
+		if err := cu.MemFreeHost(e.stage); err != nil {
 			return err
 		}
 		e.stage, e.stageBytes = 0, 0
 	}
-	if err := lib.check("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&e.stage)), uintptr(size)); err != nil {
+	p, err := cu.MemAllocHost(size)
+	if err != nil {
 		return err
 	}
-	e.stageBytes = size
+	e.stage, e.stageBytes = p, size
 	return nil
 }
 
 // memInfo is the device's free and total memory.
 func (e *cudaEngine) memInfo() (free, total int64, err error) {
-	var f, t uint64
-	err = e.ex.do(func(lib *dynLib) error {
-		return lib.check("cuMemGetInfo_v2", uintptr(unsafe.Pointer(&f)), uintptr(unsafe.Pointer(&t)))
-	})
-	return int64(f), int64(t), err
+	err = e.ex.Do(func() (err error) { free, total, err = cu.MemGetInfo(); return err })
+	return free, total, err
 }
 
 // hostBytes views n bytes of C memory at p.
@@ -152,39 +154,12 @@ func hostBytes(p uintptr, n int) []byte {
 }
 
 // dim3 is a launch's grid or block size.
-type dim3 struct{ x, y, z int }
+type dim3 cu.Dim3
 
-// launch enqueues kernel fn of fatbin mod on the stream. Every kernel parameter is 8 bytes
-// (a device pointer or a long long), so the arguments travel packed in one buffer through
-// cuLaunchKernel's extra (CU_LAUNCH_PARAM_BUFFER_POINTER and _SIZE), which the call copies;
-// the buffer and its size are pinned for the call. The CPU emulator (kernels/emu) reads the
-// argument count from the size.
+// launch enqueues kernel fn of fatbin mod on the stream (cu.Exec.Launch: the kernel's handle
+// is resolved once per device, the driver's functions once per process).
 func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args ...uintptr) error {
-	const paramBuffer, paramSize, paramEnd = 1, 2, 0
-	vals := make([]uintptr, max(1, len(args))) // one word at least, for a pointer to pin
-	copy(vals, args)
-	size := uintptr(8 * len(args))
-	extra := []uintptr{paramBuffer, uintptr(unsafe.Pointer(&vals[0])), paramSize, uintptr(unsafe.Pointer(&size)), paramEnd}
-	var pin runtime.Pinner
-	defer pin.Unpin()
-	pin.Pin(&vals[0])
-	pin.Pin(&size)
-	pin.Pin(&extra[0])
-	return e.ex.do(func(lib *dynLib) error {
-		f, err := e.ex.function(lib, mod, fn)
-		if err != nil {
-			return err
-		}
-		if shared > 48<<10 {
-			const maxDynamicShared = 8 // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-			if err := lib.check("cuFuncSetAttribute", f, maxDynamicShared, uintptr(shared)); err != nil {
-				return err
-			}
-		}
-		return lib.check("cuLaunchKernel", f, uintptr(grid.x), uintptr(grid.y), uintptr(grid.z),
-			uintptr(block.x), uintptr(block.y), uintptr(block.z), uintptr(shared), e.stream,
-			0, uintptr(unsafe.Pointer(&extra[0])))
-	})
+	return e.ex.Launch(e.stream, mod, fn, cu.Dim3(grid), cu.Dim3(block), shared, args...)
 }
 
 // scratch leases bytes of q's device workspace, past the part that an outer call holds
@@ -258,7 +233,7 @@ func (e *cudaEngine) zero32(p uintptr, n int) error {
 	if n == 0 {
 		return nil
 	}
-	return e.ex.do(func(lib *dynLib) error { return lib.check("cuMemsetD32Async", p, 0, uintptr(n), e.stream) })
+	return e.ex.Do(func() error { return cu.MemsetD32Async(p, 0, n, e.stream) })
 }
 
 // quickReturn is the quick return of a native factorization: true when no kernel need run,
@@ -304,7 +279,7 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 	if total == 0 {
 		return nil
 	}
-	if dtypeName[T]() == "f32" || dtypeName[T]() == "f64" {
+	if !isComplex[T]() {
 		mode &^= copyConj
 	}
 	const threads = 256
@@ -316,19 +291,20 @@ func copyMat[T Scalar](e *cudaEngine, dst uintptr, dld, dstride int, src uintptr
 func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	var ev [2]uintptr
 	defer func() {
-		err = errors.Join(err, e.ex.do(func(lib *dynLib) error {
+		err = errors.Join(err, e.ex.Do(func() error {
 			var errs error
 			for _, x := range ev {
 				if x != 0 {
-					errs = errors.Join(errs, lib.check("cuEventDestroy_v2", x))
+					errs = errors.Join(errs, cu.EventDestroy(x))
 				}
 			}
 			return errs
 		}))
 	}()
-	err = e.ex.do(func(lib *dynLib) error {
+	err = e.ex.Do(func() error {
 		for i := range ev {
-			if err := lib.check("cuEventCreate", uintptr(unsafe.Pointer(&ev[i])), 0); err != nil {
+			var err error
+			if ev[i], err = cu.EventCreate(); err != nil {
 				return err
 			}
 		}
@@ -343,21 +319,22 @@ func (e *cudaEngine) elapsed(f func() error) (d time.Duration, err error) {
 	if err := e.launch("util", "spin", dim3{1, 1, 1}, dim3{1, 1, 1}, 0, spinCycles); err != nil {
 		return 0, err
 	}
-	if err := e.ex.do(func(lib *dynLib) error { return lib.check("cuEventRecord", ev[0], e.stream) }); err != nil {
+	if err := e.ex.Do(func() error { return cu.EventRecord(ev[0], e.stream) }); err != nil {
 		return 0, err
 	}
 	if err := f(); err != nil {
 		return 0, err
 	}
 	var ms float32
-	err = e.ex.do(func(lib *dynLib) error {
-		if err := lib.check("cuEventRecord", ev[1], e.stream); err != nil {
+	err = e.ex.Do(func() error {
+		if err := cu.EventRecord(ev[1], e.stream); err != nil {
 			return err
 		}
-		if err := lib.check("cuEventSynchronize", ev[1]); err != nil {
+		if err := cu.EventSynchronize(ev[1]); err != nil {
 			return err
 		}
-		return lib.check("cuEventElapsedTime", uintptr(unsafe.Pointer(&ms)), ev[0], ev[1])
+		ms, err = cu.EventElapsedTime(ev[0], ev[1])
+		return err
 	})
 	return time.Duration(float64(ms) * 1e6), err
 }

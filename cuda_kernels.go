@@ -4,10 +4,8 @@ package batchlas
 
 import (
 	"embed"
-	"fmt"
 	"os"
 	"path/filepath"
-	"unsafe"
 )
 
 // The native kernels, built by kernels/build.sh into one fatbin per family (machine code for
@@ -34,31 +32,4 @@ func kernelImage(mod string) ([]byte, error) {
 		}
 	}
 	return fatbins.ReadFile("kernels/" + mod + ".fatbin")
-}
-
-// function returns kernel fn of fatbin mod, loading the module once per device; it runs on
-// the executor thread.
-func (e *cuExec) function(lib *dynLib, mod, fn string) (uintptr, error) {
-	key := mod + "/" + fn
-	if f, ok := e.funcs[key]; ok {
-		return f, nil
-	}
-	m, ok := e.modules[mod]
-	if !ok {
-		img, err := kernelImage(mod)
-		if err != nil || len(img) == 0 {
-			return 0, fmt.Errorf("batchlas: cuda: kernel image %s.fatbin is not in this build (a device bundle's binaries read it from the folder BATCHLAS_CUDA_KERNELS names)", mod)
-		}
-		if err := lib.check("cuModuleLoadData", uintptr(unsafe.Pointer(&m)), uintptr(unsafe.Pointer(&img[0]))); err != nil {
-			return 0, err
-		}
-		e.modules[mod] = m
-	}
-	name := append([]byte(fn), 0)
-	var f uintptr
-	if err := lib.check("cuModuleGetFunction", uintptr(unsafe.Pointer(&f)), m, uintptr(unsafe.Pointer(&name[0]))); err != nil {
-		return 0, err
-	}
-	e.funcs[key] = f
-	return f, nil
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // ErrInvalidArgument is wrapped by every error that reports a bad argument. Such a call
@@ -51,20 +53,11 @@ func (e *NoRouteError) Error() string {
 		e.Op, e.DType, e.Key, e.Backend, unprefixed(strings.Join(e.Tried, "; ")))
 }
 
-// DeviceError reports a failed driver or library call.
-type DeviceError struct {
-	Library string // e.g. "cuda", "cublas", "cusolver"
-	Call    string // the function that failed
-	Status  int    // its status code
-	Name    string // the status' name, e.g. "CUDA_ERROR_OUT_OF_MEMORY"
-}
-
-func (e *DeviceError) Error() string {
-	if e == nil {
-		return "batchlas: <nil DeviceError>"
-	}
-	return fmt.Sprintf("batchlas: %s: %s failed: %s (%d)", e.Library, e.Call, e.Name, e.Status)
-}
+// DeviceError reports a failed driver or library call: its fields are Library (e.g. "cuda",
+// "cublas", "cusolver"), Call (the function that failed), Status (its status code) and Name
+// (the status' name, e.g. "CUDA_ERROR_OUT_OF_MEMORY"). The libraries' loader (internal/dl)
+// makes them.
+type DeviceError = dl.Error
 
 // closedError is ErrClosed met by an operation.
 type closedError struct{ op string }

@@ -108,8 +108,8 @@ func (c *gelsCall[T]) trivial() bool {
 
 func gelsFamilies[T Scalar]() []family[gelsCall[T]] {
 	return []family[gelsCall[T]]{
-		{name: "qr", canRun: gelsQRCanRun[T], bufferSize: gelsQRBufferSize[T], launch: gelsQR[T]},
+		{name: "qr", backend: everyBackend, canRun: gelsQRCanRun[T], bufferSize: gelsQRBufferSize[T], launch: gelsQR[T]},
 		vendorFamily(gelsLAPACK[T](), gelsCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *gelsCall[T]) bool { return onHost(q) }, launch: gelsHost[T]},
+		hostFamily(gelsHost[T]),
 	}
 }

@@ -102,7 +102,7 @@ func familyBytes[C any](q *Queue, f *family[C], c *C) int {
 // gelsQRCanRun: a host queue, or a CUDA queue (whose steps are kernels of util), on which
 // Geqrf, Ormqr and Trsm each have a family for the sub-call.
 func gelsQRCanRun[T Scalar](q *Queue, c *gelsCall[T]) bool {
-	if !onHost(q) && !gelsOnCUDA(q) {
+	if !q.isHost() && !gelsOnCUDA(q) {
 		return false
 	}
 	if c.trivial() {
@@ -115,7 +115,7 @@ func gelsQRCanRun[T Scalar](q *Queue, c *gelsCall[T]) bool {
 // gelsQRBufferSize: nothing on the host; on a GPU the sub-calls' workspace, rounded up to
 // 256 bytes, then the temporaries.
 func gelsQRBufferSize[T Scalar](q *Queue, c *gelsCall[T]) int {
-	if onHost(q) || c.a.batch == 0 {
+	if q.isHost() || c.a.batch == 0 {
 		return 0
 	}
 	return gelsQRSubBytes(q, c) + c.tempBytes()
@@ -156,7 +156,7 @@ func gelsQR[T Scalar](q *Queue, c *gelsCall[T]) error {
 // allocated on the Go heap on the host.
 func (c *gelsCall[T]) qrPlan(q *Queue) (*gelsPlan[T], error) {
 	_, _, total := c.temps()
-	if onHost(q) {
+	if q.isHost() {
 		data := make([]T, total)
 		return c.plan(&allocation{q: q, bytes: total * sizeOf[T]()}, data), nil
 	}
@@ -222,7 +222,7 @@ func rowsFrom[T Scalar](m *Matrix[T], i int) *Matrix[T] {
 // The steps of the family that are not operations of the library, on the queue's backend.
 
 func gelsZeroInfo(q *Queue, info *Vector[int32], batch int) error {
-	if onHost(q) {
+	if q.isHost() {
 		clear(info.host()[:batch])
 		return nil
 	}
@@ -231,7 +231,7 @@ func gelsZeroInfo(q *Queue, info *Vector[int32], batch int) error {
 
 // gelsClear sets m's elements to zero; zeros holds at least m.rows zeros on a GPU (set here).
 func gelsClear[T Scalar](q *Queue, m *Matrix[T], zeros *Vector[T]) error {
-	if onHost(q) {
+	if q.isHost() {
 		gelsClearHost(m)
 		return nil
 	}
@@ -240,7 +240,7 @@ func gelsClear[T Scalar](q *Queue, m *Matrix[T], zeros *Vector[T]) error {
 
 // gelsAdjoint sets dst = src^H.
 func gelsAdjoint[T Scalar](q *Queue, dst, src *Matrix[T]) error {
-	if onHost(q) {
+	if q.isHost() {
 		gelsAdjointHost(dst, src)
 		return nil
 	}
@@ -250,7 +250,7 @@ func gelsAdjoint[T Scalar](q *Queue, dst, src *Matrix[T]) error {
 // gelsZeroDiag sets info[b] to the 1-based index of the first zero on the diagonal of f's
 // matrix b, or 0.
 func gelsZeroDiag[T Scalar](q *Queue, f *Matrix[T], info *Vector[int32]) error {
-	if onHost(q) {
+	if q.isHost() {
 		gelsZeroDiagHost(f, info.host())
 		return nil
 	}

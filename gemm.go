@@ -96,6 +96,6 @@ func gemmFamilies[T Scalar]() []family[gemmCall[T]] {
 		{name: "small", canRun: gemmSmallCanRun[T], launch: gemmSmall[T]},
 		{name: "tiled", canRun: gemmTiledCanRun[T], launch: gemmTiled[T]},
 		vendorFamily(gemmLAPACK[T](), gemmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *gemmCall[T]) bool { return onHost(q) }, launch: gemmHost[T]},
+		hostFamily(gemmHost[T]),
 	}
 }

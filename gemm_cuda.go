@@ -72,7 +72,7 @@ func gemmArgs[T Scalar](g *gemmCall[T]) []uintptr {
 // gemmTiledCanRun: a CUDA queue, sizes below 2^31 and a grid of tiles times batch blocks.
 func gemmTiledCanRun[T Scalar](q *Queue, g *gemmCall[T]) bool {
 	m, n, k := g.dims()
-	return q.dev.Backend == CUDA && fits32(m, n, k) && gridFits(ceilDiv(m, tileEdge)*ceilDiv(n, tileEdge), g.c.batch)
+	return fits32(m, n, k) && gridFits(ceilDiv(m, tileEdge)*ceilDiv(n, tileEdge), g.c.batch)
 }
 
 // gemmTiled launches kernels/gemm/gemm_tiled.cu: a block per 64-by-64 tile of C, the tiles
@@ -113,7 +113,7 @@ func gemmSmallShape(q *Queue, m, n, k, batch, size int) (team, mats, shared int,
 // shared memory.
 func gemmSmallCanRun[T Scalar](q *Queue, g *gemmCall[T]) bool {
 	m, n, k := g.dims()
-	if q.dev.Backend != CUDA || !fits32(m, n, k) {
+	if !fits32(m, n, k) {
 		return false
 	}
 	_, _, _, ok := gemmSmallShape(q, m, n, k, g.c.batch, sizeOf[T]())

@@ -79,6 +79,6 @@ func gemvFamilies[T Scalar]() []family[gemvCall[T]] {
 	return []family[gemvCall[T]]{
 		{name: "direct", canRun: gemvDirectCanRun[T], launch: gemvDirect[T]},
 		vendorFamily(gemvLAPACK[T](), gemvCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *gemvCall[T]) bool { return onHost(q) }, launch: gemvHost[T]},
+		hostFamily(gemvHost[T]),
 	}
 }

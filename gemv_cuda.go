@@ -17,7 +17,7 @@ func gemvPerBlock(trans Transpose) int {
 // gemvDirectCanRun: a CUDA queue, A's sizes below 2^31 and the blocks in grid x.
 func gemvDirectCanRun[T Scalar](q *Queue, g *gemvCall[T]) bool {
 	_, ny := g.lens()
-	return q.dev.Backend == CUDA && fits32(g.a.rows, g.a.cols) && gridFits(ceilDiv(ny, gemvPerBlock(g.trans)), g.a.batch)
+	return fits32(g.a.rows, g.a.cols) && gridFits(ceilDiv(ny, gemvPerBlock(g.trans)), g.a.batch)
 }
 
 // gemvDirect launches kernels/gemv/gemv_direct.cu, the parts of every y in grid x.

@@ -69,6 +69,6 @@ func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
 		{name: "tiny", canRun: geqrfTinyCanRun[T], launch: geqrfTiny[T]},
 		{name: "cta", canRun: geqrfCTACanRun[T], launch: geqrfCTA[T]},
 		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *geqrfCall[T]) bool { return onHost(q) }, launch: geqrfHost[T]},
+		hostFamily(geqrfHost[T]),
 	}
 }

@@ -74,7 +74,7 @@ type qrCTA struct {
 // qrCTAFits reports whether q runs a "cta" QR block of the threads and shared bytes given:
 // a CUDA device with 32-lane warps.
 func qrCTAFits(q *Queue, threads, bytes int) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && threads <= q.dev.MaxBlock && bytes <= q.dev.SharedMem
+	return q.dev.SubGroup == 32 && threads <= q.dev.MaxBlock && bytes <= q.dev.SharedMem
 }
 
 // geqrfCTAShape is the launch of kernels/geqrf/geqrf_cta.cu: the matrix (n columns of lds),
@@ -151,7 +151,7 @@ func geqrfTinyCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
 		return true
 	}
 	_, per, shared := geqrfTinyShape[T](m, n)
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(m, n) <= geqrfTinyMax[T]() &&
+	return q.dev.SubGroup == 32 && max(m, n) <= geqrfTinyMax[T]() &&
 		groupLdFits(c.a.ld) && shared <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
 }
 

@@ -64,7 +64,7 @@ func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
 		{name: "cta", canRun: gesvCTACanRun[T], bufferSize: gesvCTABufferSize[T], launch: gesvCTA[T]},
 		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()), gesvFactor[T]),
-		factored(family[gesvCall[T]]{name: "host", canRun: func(q *Queue, _ *gesvCall[T]) bool { return onHost(q) }, launch: gesvHost[T]}, gesvFactor[T]),
+		factored(hostFamily(gesvHost[T]), gesvFactor[T]),
 	}
 }
 

@@ -131,15 +131,6 @@ func checkSVDFactor[T Scalar](q *Queue, job SVDJob, f *Matrix[T], name string, b
 	return nil
 }
 
-// realName is the dtype name of T's real type.
-func realName[T Scalar]() string {
-	switch any(*new(T)).(type) {
-	case float32, complex64:
-		return "f32"
-	}
-	return "f64"
-}
-
 func (c *gesvdCall[T, R]) key() callKey {
 	return shapeKey("jobu", c.jobu, "jobvt", c.jobvt, "m", c.a.rows, "n", c.a.cols, "batch", c.a.batch)
 }
@@ -162,7 +153,7 @@ func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, gram: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true, gram: true}),
 		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
-		{name: "host", canRun: func(q *Queue, _ *gesvdCall[T, R]) bool { return onHost(q) }, launch: gesvdHost[T, R]},
+		hostFamily(gesvdHost[T, R]),
 	}
 }
 

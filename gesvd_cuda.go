@@ -97,7 +97,7 @@ func gesvdJacobiCanRun[T Scalar, R Real](k jacobiKind) func(q *Queue, c *gesvdCa
 	return func(q *Queue, c *gesvdCall[T, R]) bool {
 		m, n := c.a.rows, c.a.cols
 		switch {
-		case q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.batch > gridXMax || k.qr && m == n:
+		case q.dev.SubGroup != 32 || c.a.batch > gridXMax || k.qr && m == n:
 			return false
 		case min(m, n) == 0:
 			return true

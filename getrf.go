@@ -78,6 +78,6 @@ func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 		{name: "regs", canRun: getrfRegsCanRun[T], launch: getrfRegs[T]},
 		{name: "cta", canRun: getrfCTACanRun[T], launch: getrfCTA[T]},
 		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *getrfCall[T]) bool { return onHost(q) }, launch: getrfHost[T]},
+		hostFamily(getrfHost[T]),
 	}
 }

@@ -33,7 +33,7 @@ const luRowsMax = 256
 // getrfTinyCanRun: a CUDA queue, a square a within getrfTinyBytes.
 func getrfTinyCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	n := c.a.rows
-	return q.dev.Backend == CUDA && c.a.cols == n && n*n*sizeOf[T]() <= getrfTinyBytes
+	return c.a.cols == n && n*n*sizeOf[T]() <= getrfTinyBytes
 }
 
 // getrfTiny launches getrf_tiny<n>: a thread per matrix, getrfTinyThreads matrices per
@@ -56,7 +56,7 @@ func luShared[T Scalar](lds, cols, ints int) int { return lds*cols*sizeOf[T]() +
 // luCTAFits: a CUDA queue with 32-lane warps, at most luRowsMax rows, and shared bytes
 // within the block's budget.
 func luCTAFits(q *Queue, rows, shared int) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && rows <= luRowsMax && shared <= q.dev.SharedMem
+	return q.dev.SubGroup == 32 && rows <= luRowsMax && shared <= q.dev.SharedMem
 }
 
 // luSolveRows is C of the solve kernels (getrs_cta<C>, gesv_cta<C>, getri_cta<C>): rows per
@@ -99,7 +99,7 @@ const getrfWarpMatrices = 4
 
 // getrfWarpCanRun: a CUDA queue with 32-lane warps, m and n within getrfWarpMax.
 func getrfWarpCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpMax[T]()
+	return q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpMax[T]()
 }
 
 // getrfWarp launches getrf_warp<RC> (kernels/getrf/getrf_warp.cu): a warp per matrix,
@@ -137,7 +137,7 @@ func getrfWarpSmemShape[T Scalar](m, n int) (lds, ldu, bytes, perBlock int) {
 // one matrix's shared memory within the per-block limit, the grid within limits.
 func getrfWarpSmemCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
 	_, _, bytes, per := getrfWarpSmemShape[T](c.a.rows, c.a.cols)
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpSmemMax &&
+	return q.dev.SubGroup == 32 && max(c.a.rows, c.a.cols) <= getrfWarpSmemMax &&
 		per*bytes <= q.dev.SharedMem && (c.a.batch+per-1)/per <= gridXMax
 }
 

@@ -199,8 +199,7 @@ func swapRows[T Scalar](a []T, lda, n, i, p int) {
 // when |d| is at least LAPACK's safe minimum of T's real type.
 func scaleByInverse[T Scalar](x []T, d T) {
 	sfmin := 0x1p-1022
-	switch any(d).(type) {
-	case float32, complex64:
+	if isSingle[T]() {
 		sfmin = 0x1p-126
 	}
 	if absS(d) >= sfmin {

@@ -59,6 +59,6 @@ func getriFamilies[T Scalar]() []family[getriCall[T]] {
 	return []family[getriCall[T]]{
 		{name: "cta", canRun: getriCTACanRun[T], launch: getriCTA[T]},
 		vendorFamily(getriLAPACK[T](), getriCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *getriCall[T]) bool { return onHost(q) }, launch: getriHost[T]},
+		hostFamily(getriHost[T]),
 	}
 }

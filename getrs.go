@@ -80,6 +80,6 @@ func getrsFamilies[T Scalar]() []family[getrsCall[T]] {
 	return []family[getrsCall[T]]{
 		{name: "cta", canRun: getrsCTACanRun[T], launch: getrsCTA[T]},
 		vendorFamily(getrsLAPACK[T](), getrsCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *getrsCall[T]) bool { return onHost(q) }, launch: getrsHost[T]},
+		hostFamily(getrsHost[T]),
 	}
 }

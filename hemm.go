@@ -38,6 +38,6 @@ func hemmFamilies[T Scalar]() []family[hemmCall[T]] {
 		{name: "tiled", canRun: func(q *Queue, h *hemmCall[T]) bool { return symmTiledCanRun(q, &h.symmCall) },
 			launch: func(q *Queue, h *hemmCall[T]) error { return symmTiled(q, &h.symmCall, true) }},
 		vendorFamily(hemmLAPACK[T](), hemmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *hemmCall[T]) bool { return onHost(q) }, launch: hemmHost[T]},
+		hostFamily(hemmHost[T]),
 	}
 }

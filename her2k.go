@@ -46,6 +46,6 @@ func (h *her2kCall[T]) kernel() rankKernel[T] {
 func her2kFamilies[T Scalar]() []family[her2kCall[T]] {
 	return append(rankNativeList((*her2kCall[T]).kernel),
 		vendorFamily(her2kLAPACK[T](), her2kCUDAVendor[T]()),
-		family[her2kCall[T]]{name: "host", canRun: func(q *Queue, _ *her2kCall[T]) bool { return onHost(q) }, launch: her2kHost[T]},
+		hostFamily(her2kHost[T]),
 	)
 }

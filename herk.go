@@ -45,6 +45,6 @@ func (h *herkCall[T]) kernel() rankKernel[T] {
 func herkFamilies[T Scalar]() []family[herkCall[T]] {
 	return append(rankNativeList((*herkCall[T]).kernel),
 		vendorFamily(herkLAPACK[T](), herkCUDAVendor[T]()),
-		family[herkCall[T]]{name: "host", canRun: func(q *Queue, _ *herkCall[T]) bool { return onHost(q) }, launch: herkHost[T]},
+		hostFamily(herkHost[T]),
 	)
 }

@@ -76,15 +76,6 @@ func grow[E any](s []E, n int) []E {
 	return s[:n]
 }
 
-// isComplex reports whether T is a complex type.
-func isComplex[T Scalar]() bool {
-	switch any(*new(T)).(type) {
-	case complex64, complex128:
-		return true
-	}
-	return false
-}
-
 // Column-major BLAS on gonum, for the four scalar types. A column-major matrix read
 // row-major is its transpose, so each call swaps sides, triangles or operands while the
 // transpose flag stays: op(A)^T of a column-major A is op of its row-major view.

@@ -21,41 +21,6 @@ type Real interface {
 	float32 | float64
 }
 
-// dtypeName is the short name of an element type used in errors, traces and tables.
-func dtypeName[E Element]() string {
-	var z E
-	switch any(z).(type) {
-	case float32:
-		return "f32"
-	case float64:
-		return "f64"
-	case complex64:
-		return "c64"
-	case complex128:
-		return "c128"
-	}
-	return "i32"
-}
-
-// dtypeIndex numbers the scalar types 0..3 in the order f32, f64, c64, c128.
-func dtypeIndex[T Scalar]() int {
-	var z T
-	switch any(z).(type) {
-	case float32:
-		return 0
-	case float64:
-		return 1
-	case complex64:
-		return 2
-	}
-	return 3
-}
-
-func sizeOf[E Element]() int {
-	var z E
-	return int(unsafe.Sizeof(z))
-}
-
 // allocation is one block of memory on a queue's device, shared by every view into it.
 type allocation struct {
 	q     *Queue

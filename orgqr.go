@@ -70,6 +70,6 @@ func orgqrFamilies[T Scalar]() []family[orgqrCall[T]] {
 	return []family[orgqrCall[T]]{
 		{name: "cta", canRun: orgqrCTACanRun[T], launch: orgqrCTA[T]},
 		vendorFamily(orgqrLAPACK[T](), orgqrCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *orgqrCall[T]) bool { return onHost(q) }, launch: orgqrHost[T]},
+		hostFamily(orgqrHost[T]),
 	}
 }

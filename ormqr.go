@@ -106,6 +106,6 @@ func ormqrFamilies[T Scalar]() []family[ormqrCall[T]] {
 	return []family[ormqrCall[T]]{
 		{name: "cta", canRun: ormqrCTACanRun[T], launch: ormqrCTA[T]},
 		vendorFamily(ormqrLAPACK[T](), ormqrCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *ormqrCall[T]) bool { return onHost(q) }, launch: ormqrHost[T]},
+		hostFamily(ormqrHost[T]),
 	}
 }

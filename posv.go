@@ -60,7 +60,7 @@ func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
 		factored(family[posvCall[T]]{name: "cta", canRun: posvCTACanRun[T], launch: posvCTA[T]}, posvFactor[T]),
 		factored(vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()), posvFactor[T]),
-		factored(family[posvCall[T]]{name: "host", canRun: func(q *Queue, _ *posvCall[T]) bool { return onHost(q) }, launch: posvHost[T]}, posvFactor[T]),
+		factored(hostFamily(posvHost[T]), posvFactor[T]),
 	}
 }
 

@@ -69,6 +69,6 @@ func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 0}}, canRun: potrfCTACanRun[T](false), launch: potrfCTA[T](false)},
 		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 1}}, canRun: potrfCTACanRun[T](true), launch: potrfCTA[T](true)},
 		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *potrfCall[T]) bool { return onHost(q) }, launch: potrfHost[T]},
+		hostFamily(potrfHost[T]),
 	}
 }

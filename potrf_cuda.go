@@ -55,7 +55,7 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 // grid within limits.
 func potrfTinyCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	n := c.a.rows
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || n > potrfTinyMax[T]() || !groupLdFits(c.a.ld) {
+	if q.dev.SubGroup != 32 || n > potrfTinyMax[T]() || !groupLdFits(c.a.ld) {
 		return false
 	}
 	if n == 0 {
@@ -105,7 +105,7 @@ func potrfWarpShape[T Scalar](n int) (kernel string, shared int) {
 // and the grid within limits.
 func potrfWarpCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 	_, shared := potrfWarpShape[T](c.a.rows)
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= potrfWarpMax &&
+	return q.dev.SubGroup == 32 && c.a.rows <= potrfWarpMax &&
 		shared <= q.dev.SharedMem && (c.a.batch+potrfWarpWarps-1)/potrfWarpWarps <= gridXMax
 }
 
@@ -161,7 +161,7 @@ func potrfCTAShape(n int, reg bool) (kernel string, threads int, ok bool) {
 func potrfCTACanRun[T Scalar](reg bool) func(q *Queue, c *potrfCall[T]) bool {
 	return func(q *Queue, c *potrfCall[T]) bool {
 		_, _, ok := potrfCTAShape(c.a.rows, reg)
-		return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
+		return q.dev.SubGroup == 32 && potrfCTAShared[T](c.a.rows) <= q.dev.SharedMem &&
 			c.a.batch <= gridXMax && ok && !(reg && dtypeName[T]() == "c128")
 	}
 }

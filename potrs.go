@@ -54,6 +54,6 @@ func potrsFamilies[T Scalar]() []family[potrsCall[T]] {
 	return []family[potrsCall[T]]{
 		{name: "cta", canRun: potrsCTACanRun[T], launch: potrsCTA[T]},
 		vendorFamily(potrsLAPACK[T](), potrsCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *potrsCall[T]) bool { return onHost(q) }, launch: potrsHost[T]},
+		hostFamily(potrsHost[T]),
 	}
 }

@@ -40,7 +40,13 @@ type family[C any] struct {
 	vendor bool // the family calls a vendor library
 	// resort is the last-resort rank: lower goes first, equal ranks keep the list order.
 	resort int
-	// canRun is true exactly when launch accepts the call: correctness, never speed.
+	// backend is the backend whose queues the family runs on (runs checks it, so that canRun
+	// need not): the zero value, Auto, is nativeBackend, that of the native kernels and of
+	// the CUDA vendor parts. hostFamily sets Host; everyBackend leaves it to canRun (the
+	// vendor family, whose parts each run on their own; gels's qr driver).
+	backend Backend
+	// canRun is true exactly when launch accepts the call on a queue of the family's
+	// backend: correctness, never speed.
 	canRun func(q *Queue, c *C) bool
 	// bufferSize is the workspace in bytes that launch leases from the queue; nil means none.
 	bufferSize func(q *Queue, c *C) int
@@ -48,6 +54,28 @@ type family[C any] struct {
 	// why, when not nil, says why the family cannot run on q at all (its library is not
 	// installed), for the trace; "" when it can.
 	why func(q *Queue) string
+}
+
+// nativeBackend is the backend of the families that declare none: the native kernels are
+// CUDA's.
+const nativeBackend = CUDA
+
+// everyBackend is the backend of a family that runs on queues of every backend.
+const everyBackend Backend = -1
+
+// runs is the one check of the backend a family runs on, ahead of its canRun.
+func (f *family[C]) runs(q *Queue, c *C) bool {
+	b := f.backend
+	if b == Auto {
+		b = nativeBackend
+	}
+	return (b == everyBackend || q.dev.Backend == b) && f.canRun(q, c)
+}
+
+// hostFamily is the family "host" of an op: launch, the pure-Go routine, on every host
+// queue.
+func hostFamily[C any](launch func(q *Queue, c *C) error) family[C] {
+	return family[C]{name: "host", backend: Host, canRun: func(*Queue, *C) bool { return true }, launch: launch}
 }
 
 func (f *family[C]) candidate() selection.Candidate {
@@ -91,7 +119,7 @@ func pinRoute(op, spelling string) (restore func(), err error) {
 // routedOpNames.
 func selectFamily[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C, record bool) (*family[C], func(float64), error) {
 	r := &selection.Request{Op: op, DType: dtype, Key: key.kvs(), Device: selDevice(q.dev), Depth: int(q.nested.Load()),
-		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].canRun(q, c) },
+		Cands: make([]selection.Candidate, len(fams)), CanRun: func(i int) bool { return fams[i].runs(q, c) },
 		Why: func(i int) string {
 			if fams[i].why == nil {
 				return ""
@@ -177,7 +205,7 @@ func warnUnknownRoutes() {
 // wait, the time the caller sees.
 func dispatch[C any](q *Queue, op, dtype string, key callKey, fams []family[C], c *C) error {
 	warnUnknownRoutes()
-	if !onHost(q) {
+	if !q.isHost() {
 		defer q.calls.hold()()
 	}
 	return dispatchNested(q, op, dtype, key, fams, c)
@@ -231,8 +259,6 @@ func selDevice(d Device) selection.Device {
 	return selection.Device{Key: d.Key, Family: d.Family, Arch: d.Arch, IsGPU: d.IsGPU, SG32: d.SubGroup == 32,
 		Vendor: vendorBuilt, SharedMem: int64(d.SharedMem), MaxWG: d.MaxBlock}
 }
-
-func onHost(q *Queue) bool { return q.isHost() }
 
 // setRouteLog is route.SetLog, for this package's own tests.
 func setRouteLog(w io.Writer) (restore func()) { return routes.SetOutput(w) }

@@ -19,6 +19,7 @@ func fakeFamilies() []family[fakeCall] {
 	fam := func(name string, limit, ws int) family[fakeCall] {
 		return family[fakeCall]{
 			name:       name,
+			backend:    Host,
 			canRun:     func(_ *Queue, c *fakeCall) bool { return c.n <= limit },
 			bufferSize: func(*Queue, *fakeCall) int { return ws },
 			launch: func(_ *Queue, c *fakeCall) error {
@@ -57,7 +58,7 @@ func TestRouteCanRunEqualsLaunch(t *testing.T) {
 		}
 		for _, n := range []int{1, 8, 9, 64, 65} {
 			c := &fakeCall{n: n}
-			want := f.canRun(q, c)
+			want := f.runs(q, c)
 			err := fakeOp(q, c)
 			size, serr := fakeSize(q, c)
 			switch {
@@ -93,7 +94,7 @@ func TestRouteCanRunEqualsLaunch(t *testing.T) {
 // indented under its own.
 func TestRouteTraceNesting(t *testing.T) {
 	q, log := tracedQueue(t)
-	outer := []family[fakeCall]{{name: "blocked", canRun: func(*Queue, *fakeCall) bool { return true },
+	outer := []family[fakeCall]{{name: "blocked", backend: Host, canRun: func(*Queue, *fakeCall) bool { return true },
 		launch: func(q *Queue, c *fakeCall) error { return fakeOp(q, &fakeCall{n: c.n / 2}) }}}
 	if err := dispatch(q, "outerop", "f64", shapeKey("n", 32), outer, &fakeCall{n: 32}); err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func TestRouteTraceWhy(t *testing.T) {
 		why: func(*Queue) string { return "libx.so.1 not found" }}
 	fams := []family[fakeCall]{
 		vendorFamily(missing),
-		{name: "host", canRun: func(*Queue, *fakeCall) bool { return true }, launch: func(*Queue, *fakeCall) error { return nil }},
+		hostFamily(func(*Queue, *fakeCall) error { return nil }),
 	}
 	if err := dispatch(q, "whyop", "f64", shapeKey("n", 4), fams, &fakeCall{n: 4}); err != nil {
 		t.Fatal(err)
@@ -126,7 +127,7 @@ func TestRouteTraceWhy(t *testing.T) {
 // mean measured time; a different call prints the held one.
 func TestRouteTraceFolds(t *testing.T) {
 	q, log := tracedQueue(t)
-	outer := []family[fakeCall]{{name: "blocked", canRun: func(*Queue, *fakeCall) bool { return true },
+	outer := []family[fakeCall]{{name: "blocked", backend: Host, canRun: func(*Queue, *fakeCall) bool { return true },
 		launch: func(q *Queue, c *fakeCall) error { return fakeOp(q, &fakeCall{n: c.n / 2}) }}}
 	for _, n := range []int{32, 32, 32, 8} {
 		if err := dispatch(q, "outerop", "f64", shapeKey("n", n), outer, &fakeCall{n: n}); err != nil {

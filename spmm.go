@@ -132,6 +132,6 @@ func spmmFamilies[T Scalar]() []family[spmmCall[T]] {
 	return []family[spmmCall[T]]{
 		{name: "direct", canRun: spmmDirectCanRun[T], launch: spmmDirect[T]},
 		vendorFamily(spmmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *spmmCall[T]) bool { return onHost(q) }, launch: spmmHost[T]},
+		hostFamily(spmmHost[T]),
 	}
 }

@@ -13,7 +13,7 @@ const (
 const spmmWarps = 8
 
 // spmmDirectCanRun: a CUDA queue. The kernel takes every shape, pattern and transpose.
-func spmmDirectCanRun[T Scalar](q *Queue, _ *spmmCall[T]) bool { return q.dev.Backend == CUDA }
+func spmmDirectCanRun[T Scalar](q *Queue, _ *spmmCall[T]) bool { return true }
 
 // spmmDirect launches kernels/spmm/spmm_direct.cu on op(A)'s rows: A's rows, or its column
 // order for A^T and A^H, so that every transpose is a gather with no atomics.

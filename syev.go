@@ -123,7 +123,7 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 		syevTri("blocked", false, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
 		syevTri("blocked", true, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
 		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
-		{name: "host", canRun: func(q *Queue, _ *syevCall[T, R]) bool { return onHost(q) }, launch: syevHost[T, R]},
+		hostFamily(syevHost[T, R]),
 	}
 }
 

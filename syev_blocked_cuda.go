@@ -24,7 +24,7 @@ func syevBlockedSlot[T Scalar, R Real](n int) int { return alignUp(syevCTAShared
 // syevBlockedCanRun: a CUDA queue with 32-lane warps, n <= syevBlockedMax and a block per
 // matrix within the grid; any order that the workspace holds.
 func syevBlockedCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && c.a.rows <= syevBlockedMax && c.a.batch <= gridXMax
+	return q.dev.SubGroup == 32 && c.a.rows <= syevBlockedMax && c.a.batch <= gridXMax
 }
 
 // syevPanels is the number of panels of order n.

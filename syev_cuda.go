@@ -23,7 +23,7 @@ const syevTinyThreads = 128
 
 // syevTinyCanRun: a CUDA queue, n <= syevTinyMax, the grid within limits.
 func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
-	return q.dev.Backend == CUDA && c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
+	return c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
 }
 
 // syevTiny launches syev_tiny.cu's kernel of order n: a thread per matrix, the batch in grid x.
@@ -61,7 +61,7 @@ func syevJacobiShape[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (warps, shar
 // memory within the per-block limit (f32 and f64 up to 64 on an H200, complex too), the grid
 // within limits.
 func syevJacobiCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.rows > syevJacobiMax {
+	if q.dev.SubGroup != 32 || c.a.rows > syevJacobiMax {
 		return false
 	}
 	warps, _ := syevJacobiShape(q, c)
@@ -106,7 +106,7 @@ func syevCTAShared[T Scalar, R Real](n int) int {
 // device's per-block limit (on an H200's 227 KB: n <= 232 for float32, 163 for float64, 164
 // for complex64, 115 for complex128) and a block per matrix within the grid.
 func syevCTACanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
-	return q.dev.Backend == CUDA && q.dev.SubGroup == 32 && syevCTAShared[T, R](c.a.rows) <= q.dev.SharedMem &&
+	return q.dev.SubGroup == 32 && syevCTAShared[T, R](c.a.rows) <= q.dev.SharedMem &&
 		c.a.batch <= gridXMax
 }
 

@@ -86,6 +86,6 @@ func symmFamilies[T Scalar]() []family[symmCall[T]] {
 	return []family[symmCall[T]]{
 		{name: "tiled", canRun: symmTiledCanRun[T], launch: func(q *Queue, s *symmCall[T]) error { return symmTiled(q, s, false) }},
 		vendorFamily(symmLAPACK[T](), symmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *symmCall[T]) bool { return onHost(q) }, launch: symmHost[T]},
+		hostFamily(symmHost[T]),
 	}
 }

@@ -6,7 +6,7 @@ package batchlas
 // grid x (symm and hemm alike).
 func symmTiledCanRun[T Scalar](q *Queue, s *symmCall[T]) bool {
 	c := s.c
-	return q.dev.Backend == CUDA && fits32(c.rows, c.cols) && gridFits(ceilDiv(c.rows, tileEdge)*ceilDiv(c.cols, tileEdge), c.batch)
+	return fits32(c.rows, c.cols) && gridFits(ceilDiv(c.rows, tileEdge)*ceilDiv(c.cols, tileEdge), c.batch)
 }
 
 // symmTiled launches kernels/symm/symm_tiled.cu for symm or, herm, hemm: a block per tile of

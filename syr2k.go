@@ -46,6 +46,6 @@ func (s *syr2kCall[T]) kernel() rankKernel[T] {
 func syr2kFamilies[T Scalar]() []family[syr2kCall[T]] {
 	return append(rankNativeList((*syr2kCall[T]).kernel),
 		vendorFamily(syr2kLAPACK[T](), syr2kCUDAVendor[T]()),
-		family[syr2kCall[T]]{name: "host", canRun: func(q *Queue, _ *syr2kCall[T]) bool { return onHost(q) }, launch: syr2kHost[T]},
+		hostFamily(syr2kHost[T]),
 	)
 }

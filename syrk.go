@@ -46,7 +46,7 @@ func (s *syrkCall[T]) kernel() rankKernel[T] {
 func syrkFamilies[T Scalar]() []family[syrkCall[T]] {
 	return append(rankNativeList((*syrkCall[T]).kernel),
 		vendorFamily(syrkLAPACK[T](), syrkCUDAVendor[T]()),
-		family[syrkCall[T]]{name: "host", canRun: func(q *Queue, _ *syrkCall[T]) bool { return onHost(q) }, launch: syrkHost[T]},
+		hostFamily(syrkHost[T]),
 	)
 }
 

@@ -39,7 +39,7 @@ func rankTriangularTiles(n int) int {
 // in grid x; for gram, n within its largest tile.
 func (rk rankKernel[T]) canRun(q *Queue, family string) bool {
 	n, k := rk.r.order()
-	if q.dev.Backend != CUDA || !fits32(n, 2*k) {
+	if !fits32(n, 2*k) {
 		return false
 	}
 	if family == "gram" {

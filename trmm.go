@@ -37,6 +37,6 @@ func trmmFamilies[T Scalar]() []family[trmmCall[T]] {
 	return []family[trmmCall[T]]{
 		{name: "triangular", canRun: trmmTriangularCanRun[T], launch: trmmTriangular[T]},
 		vendorFamily(trmmLAPACK[T](), trmmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *trmmCall[T]) bool { return onHost(q) }, launch: trmmHost[T]},
+		hostFamily(trmmHost[T]),
 	}
 }

@@ -14,7 +14,7 @@ func trmmStrips[T Scalar](c *trmmCall[T]) int {
 // trmmTriangularCanRun: a CUDA queue, B's sizes below 2^31 and the strips of every matrix in
 // grid x.
 func trmmTriangularCanRun[T Scalar](q *Queue, c *trmmCall[T]) bool {
-	return q.dev.Backend == CUDA && fits32(c.b.rows, c.b.cols) && gridFits(trmmStrips(c), c.b.batch)
+	return fits32(c.b.rows, c.b.cols) && gridFits(trmmStrips(c), c.b.batch)
 }
 
 // trmmTriangular launches kernels/trmm/trmm_triangular.cu, the strips of every matrix in

@@ -38,7 +38,7 @@ func trsmFamilies[T Scalar]() []family[trsmCall[T]] {
 	return []family[trsmCall[T]]{
 		{name: "cta", canRun: trsmCTACanRun[T], launch: trsmCTA[T]},
 		vendorFamily(trsmLAPACK[T](), trsmCUDAVendor[T]()),
-		{name: "host", canRun: func(q *Queue, _ *trsmCall[T]) bool { return onHost(q) }, launch: trsmHost[T]},
+		hostFamily(trsmHost[T]),
 	}
 }
 

@@ -82,9 +82,6 @@ func trsmOrder[T Scalar](c *trsmCall[T]) (n, vectors int) {
 // tile of 8 vectors, the limit of the trsm and potrs "cta" kernels (a call with nothing to
 // solve always runs).
 func triCTAFits[T Scalar](q *Queue, n, vectors, batch int) bool {
-	if q.dev.Backend != CUDA {
-		return false
-	}
 	_, ok := triCTAShape(q, n, vectors, sizeOf[T]())
 	return ok || n == 0 || vectors == 0 || batch == 0
 }

@@ -7,16 +7,17 @@ package batchlas
 func vendorFamily[C any](parts ...family[C]) family[C] {
 	pick := func(q *Queue, c *C) *family[C] {
 		for i := range parts {
-			if parts[i].canRun != nil && parts[i].canRun(q, c) {
+			if parts[i].canRun != nil && parts[i].runs(q, c) {
 				return &parts[i]
 			}
 		}
 		return nil
 	}
 	return family[C]{
-		name:   "vendor",
-		vendor: true,
-		canRun: func(q *Queue, c *C) bool { return pick(q, c) != nil },
+		name:    "vendor",
+		vendor:  true,
+		backend: everyBackend,
+		canRun:  func(q *Queue, c *C) bool { return pick(q, c) != nil },
 		bufferSize: func(q *Queue, c *C) int {
 			if p := pick(q, c); p != nil && p.bufferSize != nil {
 				return p.bufferSize(q, c)

@@ -31,7 +31,7 @@ func gemmCUBLAS[T Scalar](q *Queue, g *gemmCall[T]) error {
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"gemmStridedBatched", h.blas, cuOpOf[T](g.transA), cuOpOf[T](g.transB),
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"gemmStridedBatched", h.blas, cuOpOf[T](g.transA), cuOpOf[T](g.transB),
 			uintptr(m), uintptr(n), uintptr(k), s.ptr(0),
 			g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd), g.b.devPtr(), uintptr(g.b.ld), uintptr(g.b.strd),
 			s.ptr(1), g.c.devPtr(), uintptr(g.c.ld), uintptr(g.c.strd), uintptr(g.c.batch))
@@ -62,7 +62,7 @@ func gemvCUBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"gemvStridedBatched", h.blas, cuOpOf[T](g.trans),
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"gemvStridedBatched", h.blas, cuOpOf[T](g.trans),
 			uintptr(g.a.rows), uintptr(g.a.cols), s.ptr(0), g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd),
 			g.x.devPtr(), 1, uintptr(nx), s.ptr(1), g.y.devPtr(), 1, uintptr(ny), uintptr(g.a.batch))
 	})
@@ -80,7 +80,7 @@ func scaleVector[T Scalar](q *Queue, beta T, y uintptr, n int) error {
 	s := scalars(beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"scal_v2", h.blas, uintptr(n), s.ptr(0), y, 1)
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"scal_v2", h.blas, uintptr(n), s.ptr(0), y, 1)
 	})
 }
 
@@ -163,7 +163,7 @@ func trsmCUBLAS[T Scalar](q *Queue, c *trsmCall[T]) error {
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"trsmBatched", h.blas, cuSide(c.side), cuFill(c.uplo),
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"trsmBatched", h.blas, cuSide(c.side), cuFill(c.uplo),
 			cuOpOf[T](c.trans), cuDiag(c.diag), uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0),
 			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(c.b.batch))
 	})
@@ -231,7 +231,7 @@ func gelsCUBLAS[T Scalar](q *Queue, c *gelsCall[T]) error {
 	hostInfo := new(int32)
 	fn := "cublas" + blasPrefix[T]() + "gelsBatched"
 	err = vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check(fn, h.blas, cuOp(NoTrans), uintptr(c.a.rows), uintptr(c.a.cols), uintptr(c.b.cols),
+		return cublasLib.Call(fn, h.blas, cuOp(NoTrans), uintptr(c.a.rows), uintptr(c.a.cols), uintptr(c.b.cols),
 			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(unsafe.Pointer(hostInfo)), c.info.devPtr(),
 			uintptr(c.a.batch))
 	})

@@ -21,7 +21,7 @@ func hemmCUDAVendor[T Scalar]() family[hemmCall[T]] {
 	return family[hemmCall[T]]{
 		canRun: func(q *Queue, h *hemmCall[T]) bool { return symmFits(q, &h.symmCall) },
 		launch: func(q *Queue, h *hemmCall[T]) error {
-			if isComplexT[T]() {
+			if isComplex[T]() {
 				return symmLoop(q, &h.symmCall, "hemm_v2")
 			}
 			return symmLoop(q, &h.symmCall, "symm_v2")
@@ -60,7 +60,7 @@ func herkCUDAVendor[T Scalar]() family[herkCall[T]] {
 	return family[herkCall[T]]{
 		canRun: func(q *Queue, h *herkCall[T]) bool { return rankFits(q, &h.rankArgs) },
 		launch: func(q *Queue, h *herkCall[T]) error {
-			if isComplexT[T]() {
+			if isComplex[T]() {
 				return rankLoop(q, h.kernel(), "herk_v2", realScalars[T](h.alpha, h.beta))
 			}
 			return rankLoop(q, h.kernel(), "syrk_v2", realScalars[T](h.alpha, h.beta))
@@ -81,7 +81,7 @@ func her2kCUDAVendor[T Scalar]() family[her2kCall[T]] {
 	return family[her2kCall[T]]{
 		canRun: func(q *Queue, h *her2kCall[T]) bool { return rankFits(q, &h.rankArgs) },
 		launch: func(q *Queue, h *her2kCall[T]) error {
-			if isComplexT[T]() {
+			if isComplex[T]() {
 				sc := scalars(h.alpha, 0)
 				copy(sc[1:], realScalars[T](h.beta))
 				return rankLoop(q, h.kernel(), "her2k_v2", sc)
@@ -100,7 +100,7 @@ func her2kCUDAVendor[T Scalar]() family[her2kCall[T]] {
 func rankLoop[T Scalar](q *Queue, rk rankKernel[T], fn string, sc scalarBuf) error {
 	r := rk.r
 	n, k := r.order()
-	herm := rk.herm && isComplexT[T]()
+	herm := rk.herm && isComplex[T]()
 	if done, err := blasQuick(q, rk.alpha == 0 || k == 0, r.c, scaleTri(r.uplo, herm), rk.beta); done || n == 0 {
 		return err
 	}

@@ -8,7 +8,8 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/ebitengine/purego"
+	"github.com/batchlas/batchlas/internal/cu"
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // cuBLAS and cuSOLVER, opened at run time. The handles belong to the device's executor and
@@ -17,48 +18,19 @@ import (
 
 var (
 	vendorOnce sync.Once
-	cublasLib  *dynLib
-	solverLib  *dynLib
+	cublasLib  *dl.Lib
+	solverLib  *dl.Lib
 	vendorErr  error
 )
 
-// cudaVendorLibs opens cuBLAS and cuSOLVER by their CUDA 12 and 13 sonames only: an
-// unversioned libcublas.so may be an older toolkit's (Debian's CUDA 11.8 installs one), whose
-// libraries these bindings were not checked against.
+// cudaVendorLibs opens cuBLAS and cuSOLVER, once.
 func cudaVendorLibs() error {
 	vendorOnce.Do(func() {
-		if cublasLib, vendorErr = openLib("cublas", "no cuBLAS: libcublas.so.13 not found; install the CUDA toolkit libraries for the vendor family", "libcublas.so.13", "libcublas.so.12"); vendorErr != nil {
-			return
+		if cublasLib, vendorErr = cu.OpenCUBLAS(); vendorErr == nil {
+			solverLib, vendorErr = cu.OpenCUSOLVER()
 		}
-		cublasLib.nameOf = cublasStatusName
-		if solverLib, vendorErr = openLib("cusolver", "no cuSOLVER: libcusolver.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusolver.so.12", "libcusolver.so.11"); vendorErr != nil {
-			return
-		}
-		solverLib.nameOf = cusolverStatusName
 	})
 	return vendorErr
-}
-
-func cublasStatusName(st int32) string {
-	fn, err := cublasLib.sym("cublasGetStatusName")
-	if err != nil {
-		return fmt.Sprintf("cublasStatus %d", st)
-	}
-	r, _, _ := purego.SyscallN(fn, uintptr(st))
-	return goString(r)
-}
-
-var cusolverStatusNames = map[int32]string{
-	1: "CUSOLVER_STATUS_NOT_INITIALIZED", 2: "CUSOLVER_STATUS_ALLOC_FAILED", 3: "CUSOLVER_STATUS_INVALID_VALUE",
-	4: "CUSOLVER_STATUS_ARCH_MISMATCH", 5: "CUSOLVER_STATUS_MAPPING_ERROR", 6: "CUSOLVER_STATUS_EXECUTION_FAILED",
-	7: "CUSOLVER_STATUS_INTERNAL_ERROR", 8: "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", 9: "CUSOLVER_STATUS_NOT_SUPPORTED",
-}
-
-func cusolverStatusName(st int32) string {
-	if n, ok := cusolverStatusNames[st]; ok {
-		return n
-	}
-	return fmt.Sprintf("cusolverStatus %d", st)
 }
 
 // cuHandles are one device's library handles, and the parameter objects of the cuSOLVER
@@ -77,31 +49,31 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 		return err
 	}
 	e := q.eng.(*cudaEngine)
-	return e.ex.do(func(lib *dynLib) error {
-		h, _ := e.ex.vendor.(*cuHandles)
+	return e.ex.Do(func() error {
+		h, _ := e.ex.Vendor.(*cuHandles)
 		if h == nil {
 			h = &cuHandles{}
-			if err := cublasLib.check("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
+			if err := cublasLib.Call("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+			if err := solverLib.Call("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
 				return err
 			}
-			if err := solverLib.check("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
+			if err := solverLib.Call("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
 				return err
 			}
-			e.ex.vendor = h
+			e.ex.Vendor = h
 		}
-		if err := cublasLib.check("cublasSetStream_v2", h.blas, e.stream); err != nil {
+		if err := cublasLib.Call("cublasSetStream_v2", h.blas, e.stream); err != nil {
 			return err
 		}
-		if err := solverLib.check("cusolverDnSetStream", h.solver, e.stream); err != nil {
+		if err := solverLib.Call("cusolverDnSetStream", h.solver, e.stream); err != nil {
 			return err
 		}
 		return f(h)
@@ -121,19 +93,6 @@ func fitsInt(v ...int) bool {
 		}
 	}
 	return true
-}
-
-// blasPrefix is the letter of T in the vendor function names: S, D, C or Z.
-func blasPrefix[T Scalar]() string {
-	switch dtypeName[T]() {
-	case "f32":
-		return "S"
-	case "f64":
-		return "D"
-	case "c64":
-		return "C"
-	}
-	return "Z"
 }
 
 // cuFill, cuOp, cuSide and cuDiag are the cuBLAS enum values.
@@ -185,7 +144,7 @@ func scalars[T Scalar](xs ...T) scalarBuf {
 func realScalars[T Scalar](xs ...float64) scalarBuf {
 	s := make(scalarBuf, len(xs))
 	for i, x := range xs {
-		if n := dtypeName[T](); n == "f32" || n == "c64" {
+		if isSingle[T]() {
 			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
 		} else {
 			*(*float64)(unsafe.Pointer(&s[i])) = x
@@ -195,11 +154,6 @@ func realScalars[T Scalar](xs ...float64) scalarBuf {
 }
 
 func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }
-
-func isComplexT[T Scalar]() bool {
-	n := dtypeName[T]()
-	return n == "c64" || n == "c128"
-}
 
 // devArray is a batch of device objects: object b starts at base + b*stride bytes.
 type devArray struct {
@@ -231,7 +185,7 @@ func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, ex
 }
 
 // libOf is the library of a vendor function, by its name.
-func libOf(fn string) *dynLib {
+func libOf(fn string) *dl.Lib {
 	if len(fn) > 8 && fn[:8] == "cusolver" {
 		return solverLib
 	}
@@ -244,7 +198,7 @@ func libOf(fn string) *dynLib {
 func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) []uintptr) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		for b := 0; b < batch; b++ {
-			if err := libOf(fn).check(fn, args(h, b)...); err != nil {
+			if err := libOf(fn).Call(fn, args(h, b)...); err != nil {
 				return err
 			}
 		}
@@ -268,7 +222,7 @@ func hostInfoErr(call string, info *int32) error {
 
 // cuOpOf is trans for a cuBLAS call on T: ConjTrans of a real type is Trans.
 func cuOpOf[T Scalar](t Transpose) uintptr {
-	if t == ConjTrans && !isComplexT[T]() {
+	if t == ConjTrans && !isComplex[T]() {
 		t = Trans
 	}
 	return cuOp(t)

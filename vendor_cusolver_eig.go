@@ -5,6 +5,8 @@ package batchlas
 import (
 	"errors"
 	"unsafe"
+
+	"github.com/batchlas/batchlas/internal/cu"
 )
 
 // syev on a CUDA queue: cusolverDn<t>syevjBatched (heevj for the complex types) where
@@ -93,7 +95,7 @@ func syevdWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
 	var lwork int32
 	n := c.a.rows
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check(syevdName[T]()+"_bufferSize", h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n),
+		return solverLib.Call(syevdName[T]()+"_bufferSize", h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n),
 			c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)))
 	})
 	return int(lwork), err
@@ -133,7 +135,7 @@ func xsyevWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (dev, host int, er
 	typ, rt := cudaTypes[T]()
 	n := c.a.rows
 	err = vendorCall(q, func(hd *cuHandles) error {
-		return solverLib.check("cusolverDnXsyevBatched_bufferSize", hd.solver, hd.params, cuEig(c.jobz), cuFill(c.uplo),
+		return solverLib.Call("cusolverDnXsyevBatched_bufferSize", hd.solver, hd.params, cuEig(c.jobz), cuFill(c.uplo),
 			uintptr(n), typ, c.a.devPtr(), uintptr(n), rt, c.w.devPtr(), typ,
 			uintptr(unsafe.Pointer(&d)), uintptr(unsafe.Pointer(&h)), uintptr(c.a.batch))
 	})
@@ -169,7 +171,7 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 	switch route {
 	case syevSyevj:
 		err = vendorCall(q, func(h *cuHandles) error {
-			return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
+			return solverLib.Call("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
 				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),
 				c.info.devPtr(), h.syevj, uintptr(batch))
 		})
@@ -232,7 +234,7 @@ func syevjWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
 	var lwork int32
 	n := c.a.rows
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched")+"_bufferSize", h.solver,
+		return solverLib.Call("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched")+"_bufferSize", h.solver,
 			cuEig(c.jobz), cuFill(c.uplo), uintptr(n), c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)),
 			h.syevj, uintptr(c.a.batch))
 	})
@@ -247,25 +249,23 @@ func xsyevBatched[T Scalar, R Real](q *Queue, c *syevCall[T, R], w, work uintptr
 	e := cudaOf(q)
 	var host uintptr
 	if hostBytes > 0 {
-		err := e.ex.do(func(lib *dynLib) error {
-			return lib.check("cuMemAllocHost_v2", uintptr(unsafe.Pointer(&host)), uintptr(hostBytes))
-		})
+		err := e.ex.Do(func() (err error) { host, err = cu.MemAllocHost(hostBytes); return err })
 		if err != nil {
 			return err
 		}
 	}
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check("cusolverDnXsyevBatched", h.solver, h.params, cuEig(c.jobz), cuFill(c.uplo),
+		return solverLib.Call("cusolverDnXsyevBatched", h.solver, h.params, cuEig(c.jobz), cuFill(c.uplo),
 			uintptr(n), typ, w, uintptr(n), rt, c.w.devPtr(), typ, work, uintptr(workBytes), host, uintptr(hostBytes),
 			c.info.devPtr(), uintptr(c.a.batch))
 	})
 	if host == 0 {
 		return err
 	}
-	return errors.Join(err, e.ex.do(func(lib *dynLib) error {
-		if err := lib.check("cuStreamSynchronize", e.stream); err != nil {
+	return errors.Join(err, e.ex.Do(func() error {
+		if err := cu.StreamSynchronize(e.stream); err != nil {
 			return err
 		}
-		return lib.check("cuMemFreeHost", host)
+		return cu.MemFreeHost(host)
 	}))
 }

@@ -161,7 +161,7 @@ func getrfBatched[T Scalar](q *Queue, a *Matrix[T], ptrs, ipiv, info uintptr) er
 		return err
 	}
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"getrfBatched", h.blas, uintptr(a.rows), ptrs, uintptr(a.ld),
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"getrfBatched", h.blas, uintptr(a.rows), ptrs, uintptr(a.ld),
 			ipiv, info, uintptr(a.batch))
 	})
 }
@@ -170,7 +170,7 @@ func getrfBatched[T Scalar](q *Queue, a *Matrix[T], ptrs, ipiv, info uintptr) er
 func getrfWork[T Scalar](q *Queue, a *Matrix[T]) (int, error) {
 	var lwork int32
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.check("cusolverDn"+blasPrefix[T]()+"getrf_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
+		return solverLib.Call("cusolverDn"+blasPrefix[T]()+"getrf_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
 			a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(&lwork)))
 	})
 	return int(lwork) * sizeOf[T](), err
@@ -225,7 +225,7 @@ func getrsBatched[T Scalar](q *Queue, trans Transpose, a *Matrix[T], aptrs, ipiv
 	info := new(int32)
 	fn := "cublas" + blasPrefix[T]() + "getrsBatched"
 	err := vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check(fn, h.blas, cuOpOf[T](trans), uintptr(b.rows), uintptr(b.cols), aptrs, uintptr(a.ld), ipiv,
+		return cublasLib.Call(fn, h.blas, cuOpOf[T](trans), uintptr(b.rows), uintptr(b.cols), aptrs, uintptr(a.ld), ipiv,
 			bptrs, uintptr(b.ld), uintptr(unsafe.Pointer(info)), uintptr(b.batch))
 	})
 	runtime.KeepAlive(info)
@@ -301,7 +301,7 @@ func getriCUDA[T Scalar](q *Queue, c *getriCall[T]) error {
 		return err
 	}
 	err = vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.check("cublas"+blasPrefix[T]()+"getriBatched", h.blas, uintptr(n), p[0], uintptr(a.ld),
+		return cublasLib.Call("cublas"+blasPrefix[T]()+"getriBatched", h.blas, uintptr(n), p[0], uintptr(a.ld),
 			c.ipiv.devPtr(), p[1], uintptr(n), c.info.devPtr(), uintptr(a.batch))
 	})
 	if err != nil {
@@ -363,7 +363,7 @@ func potrsLower[T Scalar](q *Queue, n int, w, aptrs uintptr, b *Matrix[T], bptrs
 			return err
 		}
 		err := vendorCall(q, func(h *cuHandles) error {
-			return solverLib.check("cusolverDn"+blasPrefix[T]()+"potrsBatched", h.solver, cuFill(Lower), uintptr(n), 1,
+			return solverLib.Call("cusolverDn"+blasPrefix[T]()+"potrsBatched", h.solver, cuFill(Lower), uintptr(n), 1,
 				aptrs, uintptr(n), bptrs, uintptr(b.ld), dinfo, uintptr(b.batch))
 		})
 		if err != nil {

@@ -35,7 +35,7 @@ func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
 	fn := "cusolverDn" + blasPrefix[T]() + "geqrf"
 	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
+			return solverLib.Call(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
 				a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
@@ -108,7 +108,7 @@ func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 	fn := "cusolverDn" + blasPrefix[T]() + qrName[T]("orgqr", "ungqr")
 	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.check(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
+			return solverLib.Call(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
 				a.devPtr(), uintptr(a.ld), c.tau.devPtr(), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
@@ -119,7 +119,7 @@ func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 
 // qrName picks the real or the complex name of a routine.
 func qrName[T Scalar](real, cplx string) string {
-	if isComplexT[T]() {
+	if isComplex[T]() {
 		return cplx
 	}
 	return real
@@ -151,7 +151,7 @@ func ormqrJob[T Scalar](c *ormqrCall[T]) solverJob {
 	side, op := cuSide(c.side), cuOpOf[T](c.trans)
 	return solverJob{fn: fn, batch: c.c.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.check(fn+"_bufferSize", h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
+			return solverLib.Call(fn+"_bufferSize", h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
 				c.a.devPtr(), uintptr(c.a.ld), c.tau.devPtr(), c.c.devPtr(), uintptr(c.c.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {

@@ -3,12 +3,12 @@
 package batchlas
 
 import (
-	"fmt"
 	"runtime"
 	"sync"
 	"unsafe"
 
-	"github.com/ebitengine/purego"
+	"github.com/batchlas/batchlas/internal/cu"
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // cuSPARSE, opened at run time on first use: a machine without it still runs cuBLAS and
@@ -16,26 +16,13 @@ import (
 
 var (
 	sparseOnce sync.Once
-	sparseLib  *dynLib
+	sparseLib  *dl.Lib
 	sparseErr  error
 )
 
 func cusparseOpened() error {
-	sparseOnce.Do(func() {
-		if sparseLib, sparseErr = openLib("cusparse", "no cuSPARSE: libcusparse.so.12 not found; install the CUDA toolkit libraries for the vendor family", "libcusparse.so.12"); sparseErr == nil {
-			sparseLib.nameOf = cusparseStatusName
-		}
-	})
+	sparseOnce.Do(func() { sparseLib, sparseErr = cu.OpenCUSPARSE() })
 	return sparseErr
-}
-
-func cusparseStatusName(st int32) string {
-	fn, err := sparseLib.sym("cusparseGetErrorName")
-	if err != nil {
-		return fmt.Sprintf("cusparseStatus %d", st)
-	}
-	r, _, _ := purego.SyscallN(fn, uintptr(st))
-	return goString(r)
 }
 
 // The cuSPARSE enum values of the generic API.
@@ -115,11 +102,11 @@ func spmmGroup[T Scalar](s *spmmCall[T]) int {
 func withSpmmDescs[T Scalar](q *Queue, s *spmmCall[T], calls int, f func(h uintptr, d spmmDescs) error) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		if h.sparse == 0 {
-			if err := sparseLib.check("cusparseCreate", uintptr(unsafe.Pointer(&h.sparse))); err != nil {
+			if err := sparseLib.Call("cusparseCreate", uintptr(unsafe.Pointer(&h.sparse))); err != nil {
 				return err
 			}
 		}
-		if err := sparseLib.check("cusparseSetStream", h.sparse, cudaOf(q).stream); err != nil {
+		if err := sparseLib.Call("cusparseSetStream", h.sparse, cudaOf(q).stream); err != nil {
 			return err
 		}
 		g := spmmGroup(s)
@@ -139,11 +126,11 @@ func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs)
 	var d spmmDescs
 	defer func() {
 		if d.a != 0 {
-			sparseLib.check("cusparseDestroySpMat", d.a)
+			sparseLib.Call("cusparseDestroySpMat", d.a)
 		}
 		for _, x := range []uintptr{d.b, d.c} {
 			if x != 0 {
-				sparseLib.check("cusparseDestroyDnMat", x)
+				sparseLib.Call("cusparseDestroyDnMat", x)
 			}
 		}
 	}()
@@ -154,7 +141,7 @@ func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs)
 	var err error
 	call := func(fn string, args ...uintptr) { // each step after the one it needs
 		if err == nil {
-			err = sparseLib.check(fn, args...)
+			err = sparseLib.Call(fn, args...)
 		}
 	}
 	call("cusparseCreateCsr", uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
@@ -189,7 +176,7 @@ func spmmCuSparseWork[T Scalar](q *Queue, s *spmmCall[T]) (int, error) {
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
 	err := withSpmmDescs(q, s, 1, func(h uintptr, d spmmDescs) error {
-		return sparseLib.check("cusparseSpMM_bufferSize", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
+		return sparseLib.Call("cusparseSpMM_bufferSize", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, uintptr(unsafe.Pointer(&size)))
 	})
 	return int(size), err
@@ -218,7 +205,7 @@ func spmmCuSparse[T Scalar](q *Queue, s *spmmCall[T]) error {
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
 	return withSpmmDescs(q, s, s.a.batch/spmmGroup(s), func(h uintptr, d spmmDescs) error {
-		return sparseLib.check("cusparseSpMM", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
+		return sparseLib.Call("cusparseSpMM", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, ws)
 	})
 }

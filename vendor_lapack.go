@@ -8,7 +8,7 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/ebitengine/purego"
+	"github.com/batchlas/batchlas/internal/dl"
 )
 
 // The host's vendor family calls the system LAPACK and BLAS (OpenBLAS or the reference
@@ -17,42 +17,32 @@ import (
 // first use; when none is found the vendor family cannot run and the reason is kept for
 // traces and errors. Install on Debian: apt-get install libopenblas0-pthread liblapack3.
 
-var lapackLibs = []string{
-	"libopenblas.so.0", "libopenblas.so", "liblapack.so.3", "liblapack.so",
-	"/usr/lib/x86_64-linux-gnu/libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/liblapack.so.3",
-	"/usr/lib64/libopenblas.so.0", "/usr/lib64/liblapack.so.3",
-}
+// lapackNames are the libraries tried, in order, each by the loader's search and then in
+// lapackDirs.
+var (
+	lapackNames = []string{"libopenblas.so.0", "libopenblas.so", "liblapack.so.3", "liblapack.so"}
+	lapackDirs  = []string{"/usr/lib/x86_64-linux-gnu", "/usr/lib64"}
+)
 
 var syslapack struct {
-	once    sync.Once
-	handles []uintptr
-	err     error
-	mu      sync.Mutex
-	syms    map[string]uintptr
+	once sync.Once
+	lib  *dl.Lib
+	err  error
 }
 
-// lapackOpen opens the first libraries that answer. OpenBLAS carries LAPACK and BLAS in one
+// lapackOpen opens the first library that answers. OpenBLAS carries LAPACK and BLAS in one
 // library; a reference liblapack pulls in its libblas. OpenBLAS's own threads are turned off:
 // the host backend is already parallel over the batch.
 func lapackOpen() error {
 	syslapack.once.Do(func() {
-		var tried []string
-		for _, name := range lapackLibs {
-			h, err := purego.Dlopen(name, purego.RTLD_NOW|purego.RTLD_GLOBAL)
-			if err != nil {
-				tried = append(tried, name)
-				continue
-			}
-			syslapack.handles = append(syslapack.handles, h)
-			if fn, err := purego.Dlsym(h, "openblas_set_num_threads"); err == nil && fn != 0 {
-				purego.SyscallN(fn, 1)
-			}
-			break
+		syslapack.lib, syslapack.err = dl.Open("lapack", "no system LAPACK found", lapackDirs, lapackNames...)
+		if syslapack.err != nil {
+			syslapack.err = fmt.Errorf("batchlas: no system LAPACK found (tried %s); install libopenblas0 or liblapack3", strings.Join(lapackNames, ", "))
+			return
 		}
-		if len(syslapack.handles) == 0 {
-			syslapack.err = fmt.Errorf("batchlas: no system LAPACK found (tried %s); install libopenblas0 or liblapack3", strings.Join(tried, ", "))
+		if threads, err := syslapack.lib.Sym("openblas_set_num_threads"); err == nil {
+			threads.Call(1)
 		}
-		syslapack.syms = map[string]uintptr{}
 	})
 	return syslapack.err
 }
@@ -65,19 +55,12 @@ func lapackSym[T Scalar](name string) (uintptr, error) {
 	if err := lapackOpen(); err != nil {
 		return 0, err
 	}
-	sym := string("sdcz"[dtypeIndex[T]()]) + name + "_"
-	syslapack.mu.Lock()
-	defer syslapack.mu.Unlock()
-	if fn, ok := syslapack.syms[sym]; ok {
-		return fn, nil
+	sym := lapackLetter[T]() + name + "_"
+	p, err := syslapack.lib.Sym(sym)
+	if err != nil {
+		return 0, fmt.Errorf("batchlas: system LAPACK has no %s", sym)
 	}
-	for _, h := range syslapack.handles {
-		if fn, err := purego.Dlsym(h, sym); err == nil && fn != 0 {
-			syslapack.syms[sym] = fn
-			return fn, nil
-		}
-	}
-	return 0, fmt.Errorf("batchlas: system LAPACK has no %s", sym)
+	return p.Addr(), nil
 }
 
 // lapackName is the routine's name for T: real for the real types, cplx for the complex ones
@@ -111,6 +94,7 @@ func lapackParts[T Scalar, C any](names []string, launch func(fns []uintptr, c *
 		return fns, nil
 	}
 	return family[C]{
+		backend: Host,
 		canRun: func(q *Queue, _ *C) bool {
 			if !lapackReady(q) {
 				return false
@@ -153,7 +137,7 @@ func fortranCall(fn uintptr, chars int, args ...unsafe.Pointer) {
 		a[n] = 1
 		n++
 	}
-	purego.SyscallN(fn, a[:n]...)
+	dl.CallAddr(fn, a[:n]...)
 	for _, p := range args {
 		keepAlive(p)
 	}
@@ -173,7 +157,7 @@ func fint(v int) unsafe.Pointer { return fval(int32(v)) }
 
 // freal is a real scalar argument in T's real precision: float32 for float32 and complex64.
 func freal[T Scalar](v float64) unsafe.Pointer {
-	if dtypeIndex[T]()%2 == 0 {
+	if isSingle[T]() {
 		return fval(float32(v))
 	}
 	return fval(v)

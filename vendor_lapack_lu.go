@@ -160,7 +160,7 @@ func (l luVendor[T]) factor(a []T, ipiv []int32, save []T, info unsafe.Pointer) 
 	copyMatrix(save, l.rows, a, l.ld, l.rows, l.cols)
 	fortranCall(l.getrf, 0, l.m, l.n, elemPtr(a), l.lda, elemPtr(ipiv), info)
 	sfmin := 0x1p-1022
-	if dtypeIndex[T]()%2 == 0 {
+	if isSingle[T]() {
 		sfmin = 0x1p-126
 	}
 	for j := 0; j < min(l.rows, l.cols); j++ {
