@@ -10,11 +10,15 @@ package batchlas
 // was completed but B_b is left unsolved (unchanged). The other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a nil, foreign or non-square a, a nil or foreign
-// b, b with other than n rows or another batch size, or a short ipiv or info; *NoRouteError
-// when no family of the build can run the call.
+// b, b with other than n rows or another batch size, or a short ipiv or info; Getrf's error
+// naming the route when a pin of getrf refuses the matrix; *NoRouteError when no family of
+// the build can run the call.
 func Gesv[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], info *Vector[int32]) error {
 	c := &gesvCall[T]{a: a, ipiv: ipiv, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return err
+	}
+	if err := factorPinRefusal(gesvFactor(q, c, false)); err != nil {
 		return err
 	}
 	return dispatch(q, "gesv", dtypeName[T](), c.key(), gesvFamilies[T](), c)
@@ -24,6 +28,9 @@ func Gesv[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], i
 func GesvBufferSize[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], info *Vector[int32]) (int, error) {
 	c := &gesvCall[T]{a: a, ipiv: ipiv, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return 0, err
+	}
+	if err := factorPinRefusal(gesvFactor(q, c, false)); err != nil {
 		return 0, err
 	}
 	return bufferSize(q, "gesv", dtypeName[T](), c.key(), gesvFamilies[T](), c)

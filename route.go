@@ -160,6 +160,20 @@ func factored[C, F any](f family[C], factor func(q *Queue, c *C, record bool) (*
 	return f
 }
 
+// factorPinRefusal is the error of a combined driver's factorization routing (posvFactor,
+// gesvFactor) when it is a pin's refusal (an error naming the route), else nil. The driver
+// refuses the call with it, as the pinned factorization itself does: no family of the
+// driver can run while its factorization is pinned to a family that cannot, and that is the
+// pin's doing, not a shape that the build has no route for (a NoRouteError, which the
+// vendor-free census counts as a miss).
+func factorPinRefusal[F, C any](_ *family[F], _ *C, err error) error {
+	var ae *ArgError
+	if errors.As(err, &ae) && ae.Arg == "route" {
+		return err
+	}
+	return nil
+}
+
 // warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.
 func warnUnknownRoutes() {
 	if len(selection.Current().Routes) == 0 {
