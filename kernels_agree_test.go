@@ -197,6 +197,7 @@ var kernelLaunches = []kernelLaunch{
 		return []string{fmt.Sprintf("copy_mat_%d", size)}
 	})},
 	{"util", "gels_cuda.go", `"zero_diag_"`, each("zero_diag_")},
+	{"util", "potrf_blocked_cuda.go", `"info_step"`, func() []string { return []string{"info_step"} }},
 	{"util", "vendor_cublas.go", `"scale_mat_"`, each("scale_mat_")},
 	{"util", "vendor_cusolver_eig.go", `"nonfinite_mark_"`, each("nonfinite_mark_")},
 	{"gemm_tiled", "gemm_cuda.go", `"gemm_tiled_"`, each("gemm_tiled_")},
