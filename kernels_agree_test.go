@@ -191,6 +191,10 @@ func syevTinyNames[T Scalar]() []string {
 }
 
 var kernelLaunches = []kernelLaunch{
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"getrf_panel_"`, each("getrf_panel_")},
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"lu_laswp_%d"`, perDtype(func(_ string, size int, _ bool) []string {
+		return []string{fmt.Sprintf("lu_laswp_%d", size)}
+	})},
 	{"util", "backend_cuda.go", `"fill_ptrs"`, func() []string { return []string{"fill_ptrs"} }},
 	{"util", "backend_cuda.go", `"spin"`, func() []string { return []string{"spin"} }},
 	{"util", "backend_cuda.go", `"copy_mat_%d"`, perDtype(func(_ string, size int, _ bool) []string {

@@ -12,9 +12,8 @@ const potrfBlockNB = 64
 //	lower: A_jj = L_jj L_jj^H; A_rj = A_rj L_jj^-H (Trsm); A_rr -= A_rj A_rj^H (Herk)
 //	upper: A_jj = U_jj^H U_jj; A_jr = U_jj^-H A_jr (Trsm); A_rr -= A_jr^H A_jr (Herk)
 type potrfBlockStep[T Scalar] struct {
-	diag *potrfCall[T] // the diagonal block, its info in the step's scratch (or c.info at j = 0)
-	trsm *trsmCall[T]  // nil on the last step
-	herk *herkCall[T]
+	diag    *potrfCall[T] // the diagonal block, its info in the step's scratch (or c.info at j = 0)
+	updates []nestedCall  // Trsm and Herk, none on the last step
 }
 
 // potrfBlockSteps are the steps of c, over info vectors at address stepInfo (placeholders
@@ -51,8 +50,7 @@ func potrfBlockSteps[T Scalar](q *Queue, c *potrfCall[T], stepInfo uintptr) ([]p
 				return nil, err
 			}
 			rank.a, rank.b = tri.b, tri.b
-			st.trsm = &trsmCall[T]{tri}
-			st.herk = &herkCall[T]{rank, -1, 1}
+			st.updates = []nestedCall{trsmNested(&trsmCall[T]{tri}), herkNested(&herkCall[T]{rank, -1, 1})}
 		}
 		steps = append(steps, st)
 	}
@@ -84,14 +82,10 @@ func potrfBlockedCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
 		if potrfBlockLeaf(q, st.diag) == nil {
 			return false
 		}
-		if st.trsm == nil {
-			continue
-		}
-		if _, _, err := selectFamily(q, "trsm", dtypeName[T](), st.trsm.key(), trsmFamilies[T](), st.trsm, false); err != nil {
-			return false
-		}
-		if _, _, err := selectFamily(q, "herk", dtypeName[T](), st.herk.key(), herkFamilies[T](), st.herk, false); err != nil {
-			return false
+		for _, u := range st.updates {
+			if !u.routed(q) {
+				return false
+			}
 		}
 	}
 	return true
@@ -111,12 +105,7 @@ func potrfBlockedBufferSize[T Scalar](q *Queue, c *potrfCall[T]) int {
 func potrfBlockNestedBytes[T Scalar](q *Queue, steps []potrfBlockStep[T]) int {
 	need := 0
 	for _, st := range steps {
-		if st.trsm == nil {
-			continue
-		}
-		t, _ := bufferSizeNested(q, "trsm", dtypeName[T](), st.trsm.key(), trsmFamilies[T](), st.trsm)
-		h, _ := bufferSizeNested(q, "herk", dtypeName[T](), st.herk.key(), herkFamilies[T](), st.herk)
-		need = max(need, t, h)
+		need = max(need, nestedBytes(q, st.updates))
 	}
 	return need
 }
@@ -158,19 +147,7 @@ func potrfBlocked[T Scalar](q *Queue, c *potrfCall[T]) error {
 					return err
 				}
 			}
-			if st.trsm == nil {
-				continue
-			}
-			if err := st.trsm.check(q); err != nil {
-				return err
-			}
-			if err := st.herk.check(q); err != nil {
-				return err
-			}
-			if err := dispatchNested(q, "trsm", dtypeName[T](), st.trsm.key(), trsmFamilies[T](), st.trsm); err != nil {
-				return err
-			}
-			if err := dispatchNested(q, "herk", dtypeName[T](), st.herk.key(), herkFamilies[T](), st.herk); err != nil {
+			if err := runNested(q, st.updates); err != nil {
 				return err
 			}
 		}
