@@ -64,12 +64,14 @@ func (c *gesvCall[T]) key() callKey {
 // a and ipiv end exactly as Getrf leaves them, and solves the matrices whose info is 0.
 // "regs" runs when that choice is getrf "regs", "cta" fuses when it is getrf "cta": their
 // kernels factor with the same code, in the same block shape, and solve in the same pass.
-// Otherwise "cta" solves after the factorization with getrs "cta"; "vendor" with the vendor
-// library's getrs; "host" with the pure-Go one.
+// Otherwise "cta" solves after the factorization with getrs "cta"; "blocked" with getrs's
+// own routing (its blocked family past the cta kernels' shared memory); "vendor" with the
+// vendor library's getrs; "host" with the pure-Go one.
 func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 	return []family[gesvCall[T]]{
 		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
 		{name: "cta", canRun: gesvCTACanRun[T], bufferSize: gesvCTABufferSize[T], launch: gesvCTA[T]},
+		{name: "blocked", canRun: gesvBlockedCanRun[T], bufferSize: gesvBlockedBufferSize[T], launch: gesvBlocked[T]},
 		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()), gesvFactor[T]),
 		factored(family[gesvCall[T]]{name: "host", canRun: func(q *Queue, _ *gesvCall[T]) bool { return onHost(q) }, launch: gesvHost[T]}, gesvFactor[T]),
 	}
