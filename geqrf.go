@@ -65,7 +65,7 @@ func (c *geqrfCall[T]) key() callKey {
 }
 
 func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
-	return append(geqrfKernelFamilies[T](),
+	return append(geqrfKernelFams[T](),
 		// blocked: panels of 32 columns on the kernel families, the trailing columns
 		// updated by Ormqr; past the shared memory that holds a whole matrix.
 		family[geqrfCall[T]]{name: "blocked", canRun: geqrfBlockedCanRun[T], bufferSize: geqrfBlockedBufferSize[T], launch: geqrfBlockedLaunch[T]},
@@ -74,8 +74,8 @@ func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
 	)
 }
 
-// geqrfKernelFamilies are the native families that factor a matrix in one kernel.
-func geqrfKernelFamilies[T Scalar]() []family[geqrfCall[T]] {
+// geqrfKernelFams are the native families that factor a matrix in one kernel.
+func geqrfKernelFams[T Scalar]() []family[geqrfCall[T]] {
 	return []family[geqrfCall[T]]{
 		{name: "tiny", canRun: geqrfTinyCanRun[T], launch: geqrfTiny[T]},
 		{name: "cta", canRun: geqrfCTACanRun[T], launch: geqrfCTA[T]},

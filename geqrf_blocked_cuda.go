@@ -68,7 +68,7 @@ func geqrfBlockSteps[T Scalar](q *Queue, c *geqrfCall[T], stepTau uintptr) []geq
 // geqrfBlockLeaf is the kernel family that factors a panel: the first of geqrf's
 // single-kernel families that can run it, nil when none can.
 func geqrfBlockLeaf[T Scalar](q *Queue, c *geqrfCall[T]) *family[geqrfCall[T]] {
-	for _, f := range geqrfKernelFamilies[T]() {
+	for _, f := range geqrfKernelFams[T]() {
 		if f.canRun(q, c) {
 			return &f
 		}

@@ -61,7 +61,7 @@ func (c *potrfCall[T]) key() callKey {
 }
 
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
-	return append(potrfKernelFamilies[T](),
+	return append(potrfKernelFams[T](),
 		// blocked: a right-looking blocked factorization past one kernel's limits, its
 		// diagonal blocks on the kernel families, its panels and updates on Trsm and Herk.
 		family[potrfCall[T]]{name: "blocked", canRun: potrfBlockedCanRun[T], bufferSize: potrfBlockedBufferSize[T], launch: potrfBlocked[T]},
@@ -70,8 +70,8 @@ func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 	)
 }
 
-// potrfKernelFamilies are the native families that factor a matrix in one kernel.
-func potrfKernelFamilies[T Scalar]() []family[potrfCall[T]] {
+// potrfKernelFams are the native families that factor a matrix in one kernel.
+func potrfKernelFams[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
 		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
 		{name: "warp", canRun: potrfWarpCanRun[T], launch: potrfWarp[T]},

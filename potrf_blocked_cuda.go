@@ -60,7 +60,7 @@ func potrfBlockSteps[T Scalar](q *Queue, c *potrfCall[T], stepInfo uintptr) ([]p
 // potrfBlockLeaf is the kernel family that factors a diagonal block: the first of potrf's
 // single-kernel families that can run it, nil when none can.
 func potrfBlockLeaf[T Scalar](q *Queue, c *potrfCall[T]) *family[potrfCall[T]] {
-	for _, f := range potrfKernelFamilies[T]() {
+	for _, f := range potrfKernelFams[T]() {
 		if f.canRun(q, c) {
 			return &f
 		}
