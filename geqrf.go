@@ -65,10 +65,19 @@ func (c *geqrfCall[T]) key() callKey {
 }
 
 func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
+	return append(geqrfKernelFams[T](),
+		// blocked: panels of 32 columns on the kernel families, the trailing columns
+		// updated by Ormqr; past the shared memory that holds a whole matrix.
+		family[geqrfCall[T]]{name: "blocked", canRun: geqrfBlockedCanRun[T], bufferSize: geqrfBlockedBufferSize[T], launch: geqrfBlockedLaunch[T]},
+		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T]()),
+		hostFamily(geqrfHost[T]),
+	)
+}
+
+// geqrfKernelFams are the native families that factor a matrix in one kernel.
+func geqrfKernelFams[T Scalar]() []family[geqrfCall[T]] {
 	return []family[geqrfCall[T]]{
 		{name: "tiny", canRun: geqrfTinyCanRun[T], launch: geqrfTiny[T]},
 		{name: "cta", canRun: geqrfCTACanRun[T], launch: geqrfCTA[T]},
-		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T]()),
-		hostFamily(geqrfHost[T]),
 	}
 }

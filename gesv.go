@@ -10,11 +10,15 @@ package batchlas
 // was completed but B_b is left unsolved (unchanged). The other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a nil, foreign or non-square a, a nil or foreign
-// b, b with other than n rows or another batch size, or a short ipiv or info; *NoRouteError
-// when no family of the build can run the call.
+// b, b with other than n rows or another batch size, or a short ipiv or info; Getrf's error
+// naming the route when a pin of getrf refuses the matrix; *NoRouteError when no family of
+// the build can run the call.
 func Gesv[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], info *Vector[int32]) error {
 	c := &gesvCall[T]{a: a, ipiv: ipiv, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return err
+	}
+	if err := factorPinRefusal(gesvFactor(q, c, false)); err != nil {
 		return err
 	}
 	return dispatch(q, "gesv", dtypeName[T](), c.key(), gesvFamilies[T](), c)
@@ -24,6 +28,9 @@ func Gesv[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], i
 func GesvBufferSize[T Scalar](q *Queue, a *Matrix[T], ipiv *Vector[int32], b *Matrix[T], info *Vector[int32]) (int, error) {
 	c := &gesvCall[T]{a: a, ipiv: ipiv, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return 0, err
+	}
+	if err := factorPinRefusal(gesvFactor(q, c, false)); err != nil {
 		return 0, err
 	}
 	return bufferSize(q, "gesv", dtypeName[T](), c.key(), gesvFamilies[T](), c)
@@ -57,12 +64,14 @@ func (c *gesvCall[T]) key() callKey {
 // a and ipiv end exactly as Getrf leaves them, and solves the matrices whose info is 0.
 // "regs" runs when that choice is getrf "regs", "cta" fuses when it is getrf "cta": their
 // kernels factor with the same code, in the same block shape, and solve in the same pass.
-// Otherwise "cta" solves after the factorization with getrs "cta"; "vendor" with the vendor
-// library's getrs; "host" with the pure-Go one.
+// Otherwise "cta" solves after the factorization with getrs "cta"; "blocked" with getrs's
+// own routing (its blocked family past the cta kernels' shared memory); "vendor" with the
+// vendor library's getrs; "host" with the pure-Go one.
 func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 	return []family[gesvCall[T]]{
 		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
 		{name: "cta", canRun: gesvCTACanRun[T], bufferSize: gesvCTABufferSize[T], launch: gesvCTA[T]},
+		{name: "blocked", canRun: gesvBlockedCanRun[T], bufferSize: gesvBlockedBufferSize[T], launch: gesvBlocked[T]},
 		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()), gesvFactor[T]),
 		factored(hostFamily(gesvHost[T]), gesvFactor[T]),
 	}

@@ -372,21 +372,28 @@ func svdEmpty[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	return nil
 }
 
-// deviceIdentity writes the identity into every matrix of the square m: one packed identity
-// is uploaded to workspace and copied to each matrix with source stride 0.
+// deviceIdentity writes the identity into every matrix of the square m, staged in a
+// workspace lease of its own (deviceIdentityAt).
 func deviceIdentity[T Scalar](q *Queue, m *Matrix[T]) error {
+	p, err := carve(q, m.rows*m.rows*sizeOf[T]())
+	if err != nil {
+		return err
+	}
+	return deviceIdentityAt(q, m, p[0])
+}
+
+// deviceIdentityAt writes the identity into every matrix of the square m: one packed
+// identity is uploaded to the workspace at stage (rows*rows elements) and copied to each
+// matrix with source stride 0.
+func deviceIdentityAt[T Scalar](q *Queue, m *Matrix[T], stage uintptr) error {
 	d := m.rows
 	id := make([]T, d*d)
 	for i := 0; i < d; i++ {
 		id[i*d+i] = 1
 	}
-	p, err := carve(q, d*d*sizeOf[T]())
-	if err != nil {
-		return err
-	}
 	e := cudaOf(q)
-	if err := e.upload(p[0], unsafe.Slice((*byte)(unsafe.Pointer(&id[0])), d*d*sizeOf[T]())); err != nil {
+	if err := e.upload(stage, unsafe.Slice((*byte)(unsafe.Pointer(&id[0])), d*d*sizeOf[T]())); err != nil {
 		return err
 	}
-	return copyMat[T](e, m.devPtr(), m.ld, m.strd, p[0], d, 0, d, d, m.batch, 0, 0)
+	return copyMat[T](e, m.devPtr(), m.ld, m.strd, stage, d, 0, d, d, m.batch, 0, 0)
 }

@@ -77,6 +77,9 @@ func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 		{name: "warp", fields: []selection.Field{{Name: "smem", Value: 1}}, canRun: getrfWarpSmemCanRun[T], launch: getrfWarpSmem[T]},
 		{name: "regs", canRun: getrfRegsCanRun[T], launch: getrfRegs[T]},
 		{name: "cta", canRun: getrfCTACanRun[T], launch: getrfCTA[T]},
+		// blocked: panels of 32 columns of any height factored in global memory, the
+		// updates on Trsm and Gemm; past the other kernels' rows and shared memory.
+		{name: "blocked", canRun: getrfBlockedCanRun[T], bufferSize: getrfBlockedBufferSize[T], launch: getrfBlocked[T]},
 		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),
 		hostFamily(getrfHost[T]),
 	}

@@ -31,3 +31,11 @@ func getrfCTACanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
 func getrfCTA[T Scalar](*Queue, *getrfCall[T]) error {
 	return argErr("getrf", "route", "the cta family needs the cuda build")
 }
+
+func getrfBlockedCanRun[T Scalar](*Queue, *getrfCall[T]) bool { return false }
+
+func getrfBlockedBufferSize[T Scalar](*Queue, *getrfCall[T]) int { return 0 }
+
+func getrfBlocked[T Scalar](*Queue, *getrfCall[T]) error {
+	return argErr("getrf", "route", "the blocked family needs the cuda build")
+}

@@ -58,6 +58,9 @@ func (c *getriCall[T]) key() callKey {
 func getriFamilies[T Scalar]() []family[getriCall[T]] {
 	return []family[getriCall[T]]{
 		{name: "cta", canRun: getriCTACanRun[T], launch: getriCTA[T]},
+		// blocked: the inverses solved from identities in workspace by getrs's routing; past
+		// the shared memory that holds the factors.
+		{name: "blocked", canRun: getriBlockedCanRun[T], bufferSize: getriBlockedBufferSize[T], launch: getriBlocked[T]},
 		vendorFamily(getriLAPACK[T](), getriCUDAVendor[T]()),
 		hostFamily(getriHost[T]),
 	}

@@ -79,6 +79,9 @@ func (c *getrsCall[T]) key() callKey {
 func getrsFamilies[T Scalar]() []family[getrsCall[T]] {
 	return []family[getrsCall[T]]{
 		{name: "cta", canRun: getrsCTACanRun[T], launch: getrsCTA[T]},
+		// blocked: the interchanges by lu_laswp, the triangular solves by Trsm's routing;
+		// past the shared memory that holds the factors.
+		{name: "blocked", canRun: getrsBlockedCanRun[T], bufferSize: getrsBlockedBufferSize[T], launch: getrsBlocked[T]},
 		vendorFamily(getrsLAPACK[T](), getrsCUDAVendor[T]()),
 		hostFamily(getrsHost[T]),
 	}

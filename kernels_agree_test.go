@@ -192,12 +192,17 @@ func syevTinyNames[T Scalar]() []string {
 }
 
 var kernelLaunches = []kernelLaunch{
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"getrf_panel_"`, each("getrf_panel_")},
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"lu_laswp_%d"`, perDtype(func(_ string, size int, _ bool) []string {
+		return []string{fmt.Sprintf("lu_laswp_%d", size)}
+	})},
 	{"util", "backend_cuda.go", `"fill_ptrs"`, func() []string { return []string{"fill_ptrs"} }},
 	{"util", "backend_cuda.go", `"spin"`, func() []string { return []string{"spin"} }},
 	{"util", "backend_cuda.go", `"copy_mat_%d"`, perDtype(func(_ string, size int, _ bool) []string {
 		return []string{fmt.Sprintf("copy_mat_%d", size)}
 	})},
 	{"util", "gels_cuda.go", `"zero_diag_"`, each("zero_diag_")},
+	{"util", "potrf_blocked_cuda.go", `"info_step"`, func() []string { return []string{"info_step"} }},
 	{"util", "vendor_cublas.go", `"scale_mat_"`, each("scale_mat_")},
 	{"util", "vendor_cusolver_eig.go", `"nonfinite_mark_"`, each("nonfinite_mark_")},
 	{"gemm_tiled", "gemm_cuda.go", `"gemm_tiled_"`, each("gemm_tiled_")},

@@ -10,11 +10,15 @@ package batchlas
 // and B_b is left unsolved (unchanged). The other matrices are unaffected.
 //
 // Errors: a wrapped ErrInvalidArgument for a bad uplo, a nil, foreign or non-square a, a nil
-// or foreign b, b with other than n rows or another batch size, or a short info;
-// *NoRouteError when no family of the build can run the call.
+// or foreign b, b with other than n rows or another batch size, or a short info; Potrf's
+// error naming the route when a pin of potrf refuses the matrix; *NoRouteError when no
+// family of the build can run the call.
 func Posv[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], info *Vector[int32]) error {
 	c := &posvCall[T]{uplo: uplo, a: a, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return err
+	}
+	if err := factorPinRefusal(posvFactor(q, c, false)); err != nil {
 		return err
 	}
 	return dispatch(q, "posv", dtypeName[T](), c.key(), posvFamilies[T](), c)
@@ -24,6 +28,9 @@ func Posv[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], info *Vector[int32]) e
 func PosvBufferSize[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], info *Vector[int32]) (int, error) {
 	c := &posvCall[T]{uplo: uplo, a: a, b: b, info: info}
 	if err := c.check(q); err != nil {
+		return 0, err
+	}
+	if err := factorPinRefusal(posvFactor(q, c, false)); err != nil {
 		return 0, err
 	}
 	return bufferSize(q, "posv", dtypeName[T](), c.key(), posvFamilies[T](), c)

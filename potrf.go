@@ -61,6 +61,17 @@ func (c *potrfCall[T]) key() callKey {
 }
 
 func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
+	return append(potrfKernelFams[T](),
+		// blocked: a right-looking blocked factorization past one kernel's limits, its
+		// diagonal blocks on the kernel families, its panels and updates on Trsm and Herk.
+		family[potrfCall[T]]{name: "blocked", canRun: potrfBlockedCanRun[T], bufferSize: potrfBlockedBufferSize[T], launch: potrfBlocked[T]},
+		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
+		hostFamily(potrfHost[T]),
+	)
+}
+
+// potrfKernelFams are the native families that factor a matrix in one kernel.
+func potrfKernelFams[T Scalar]() []family[potrfCall[T]] {
 	return []family[potrfCall[T]]{
 		{name: "tiny", canRun: potrfTinyCanRun[T], launch: potrfTiny[T]},
 		{name: "warp", canRun: potrfWarpCanRun[T], launch: potrfWarp[T]},
@@ -68,7 +79,5 @@ func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 		// holds); cta:reg=1 keeps them in registers (n <= 112). A pin "cta" is the first.
 		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 0}}, canRun: potrfCTACanRun[T](false), launch: potrfCTA[T](false)},
 		{name: "cta", fields: []selection.Field{{Name: "reg", Value: 1}}, canRun: potrfCTACanRun[T](true), launch: potrfCTA[T](true)},
-		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
-		hostFamily(potrfHost[T]),
 	}
 }

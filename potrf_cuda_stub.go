@@ -23,3 +23,11 @@ func potrfCTA[T Scalar](bool) func(*Queue, *potrfCall[T]) error {
 		return argErr("potrf", "route", "the cta family needs the cuda build")
 	}
 }
+
+func potrfBlockedCanRun[T Scalar](*Queue, *potrfCall[T]) bool { return false }
+
+func potrfBlockedBufferSize[T Scalar](*Queue, *potrfCall[T]) int { return 0 }
+
+func potrfBlocked[T Scalar](*Queue, *potrfCall[T]) error {
+	return argErr("potrf", "route", "the blocked family needs the cuda build")
+}

@@ -188,6 +188,20 @@ func factored[C, F any](f family[C], factor func(q *Queue, c *C, record bool) (*
 	return f
 }
 
+// factorPinRefusal is the error of a combined driver's factorization routing (posvFactor,
+// gesvFactor) when it is a pin's refusal (an error naming the route), else nil. The driver
+// refuses the call with it, as the pinned factorization itself does: no family of the
+// driver can run while its factorization is pinned to a family that cannot, and that is the
+// pin's doing, not a shape that the build has no route for (a NoRouteError, which the
+// vendor-free census counts as a miss).
+func factorPinRefusal[F, C any](_ *family[F], _ *C, err error) error {
+	var ae *ArgError
+	if errors.As(err, &ae) && ae.Arg == "route" {
+		return err
+	}
+	return nil
+}
+
 // warnUnknownRoutes warns once of BATCHLAS_<OP>_ROUTE variables that name no op.
 func warnUnknownRoutes() {
 	if len(selection.Current().Routes) == 0 {
@@ -237,6 +251,66 @@ func dispatchNested[C any](q *Queue, op, dtype string, key callKey, fams []famil
 	}
 	done(ms)
 	return err
+}
+
+// nestedCall is a step of a driver family that is a call of another op (a blocked
+// factorization's Trsm, Herk and Gemm), routed by that op's own routing.
+type nestedCall struct {
+	routed func(q *Queue) bool  // the op's routing has a family for it
+	bytes  func(q *Queue) int   // the workspace that family leases
+	run    func(q *Queue) error // checks the call and dispatches it (dispatchNested)
+}
+
+// nested makes the nestedCall of c, a call of op whose check is check.
+func nested[C any](op, dtype string, key callKey, fams []family[C], c *C, check func(*C, *Queue) error) nestedCall {
+	return nestedCall{
+		routed: func(q *Queue) bool {
+			_, _, err := selectFamily(q, op, dtype, key, fams, c, false)
+			return err == nil
+		},
+		bytes: func(q *Queue) int {
+			n, _ := bufferSizeNested(q, op, dtype, key, fams, c)
+			return n
+		},
+		run: func(q *Queue) error {
+			if err := check(c, q); err != nil {
+				return err
+			}
+			return dispatchNested(q, op, dtype, key, fams, c)
+		},
+	}
+}
+
+// nestedBytes is the most workspace that one of calls leases.
+func nestedBytes(q *Queue, calls []nestedCall) int {
+	need := 0
+	for _, c := range calls {
+		need = max(need, c.bytes(q))
+	}
+	return need
+}
+
+// runNested runs calls in order.
+func runNested(q *Queue, calls []nestedCall) error {
+	for _, c := range calls {
+		if err := c.run(q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// trsmNested, herkNested and gemmNested are the nestedCalls of those ops' calls.
+func trsmNested[T Scalar](c *trsmCall[T]) nestedCall {
+	return nested("trsm", dtypeName[T](), c.key(), trsmFamilies[T](), c, (*trsmCall[T]).check)
+}
+
+func herkNested[T Scalar](c *herkCall[T]) nestedCall {
+	return nested("herk", dtypeName[T](), c.key(), herkFamilies[T](), c, (*herkCall[T]).check)
+}
+
+func gemmNested[T Scalar](c *gemmCall[T]) nestedCall {
+	return nested("gemm", dtypeName[T](), c.key(), gemmFamilies[T](), c, (*gemmCall[T]).check)
 }
 
 // bufferSize answers the workspace that the family chosen for c needs.

@@ -37,6 +37,9 @@ func (c *trsmCall[T]) check(q *Queue) error { return c.checkAs(q, "trsm") }
 func trsmFamilies[T Scalar]() []family[trsmCall[T]] {
 	return []family[trsmCall[T]]{
 		{name: "cta", canRun: trsmCTACanRun[T], launch: trsmCTA[T]},
+		// blocked: diagonal blocks of 64 on the cta kernel, the rest updated by Gemm; past
+		// the shared memory that holds a whole triangle.
+		{name: "blocked", canRun: trsmBlockedCanRun[T], bufferSize: trsmBlockedBufferSize[T], launch: trsmBlocked[T]},
 		vendorFamily(trsmLAPACK[T](), trsmCUDAVendor[T]()),
 		hostFamily(trsmHost[T]),
 	}

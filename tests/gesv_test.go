@@ -27,6 +27,10 @@ func testGesv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	t.Run("planted", func(t *testing.T) {
 		checkGesv[T](t, q, Layout{Rows: 10, Cols: 10, StridePad: 3, Batch: 1024}, 2, map[int]int{300: 0, 301: 9, 700: 4})
 	})
+	// The same past every dtype's cta limit (luLimits), where the blocked family solves.
+	t.Run("planted241", func(t *testing.T) {
+		checkGesv[T](t, q, Layout{Rows: 241, Cols: 241, LDPad: 1, Batch: 3}, 2, map[int]int{1: 120})
+	})
 }
 
 func checkGesv[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, l Layout, nrhs int, plant map[int]int) {

@@ -22,6 +22,10 @@ func testGetri[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	t.Run("planted", func(t *testing.T) {
 		checkGetri[T](t, q, Layout{Rows: 9, Cols: 9, LDPad: 2, Batch: 1024}, map[int]int{400: 0, 401: 8, 600: 5})
 	})
+	// The same past every dtype's cta limit (luLimits), where the blocked family solves.
+	t.Run("planted241", func(t *testing.T) {
+		checkGetri[T](t, q, Layout{Rows: 241, Cols: 241, LDPad: 1, Batch: 3}, map[int]int{1: 120})
+	})
 }
 
 // checkGetri factors random matrices of layout l with Getrf and inverts them with Getri.

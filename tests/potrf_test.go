@@ -21,9 +21,9 @@ func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts := append(Empty(), SquareLayouts(5, 1, 2, 3, 4, 5, 7, 9, 16, 17, 32, 33, 64, 65)...)
 	layouts = append(layouts, Layout{Rows: 8, Cols: 8, Batch: 1024}, Layout{Rows: 2, Cols: 2, Batch: 70000})
 	// The cta family's kernels change at n = 112; its limit with 227 KB of shared memory per
-	// block (an H200), and one above.
+	// block (an H200); one above is the blocked family's (planted below).
 	lim := map[int]int{4: 336, 8: 232, 16: 168}[int(unsafe.Sizeof(*new(T)))]
-	for _, n := range []int{112, 113, lim, lim + 1} {
+	for _, n := range []int{112, 113, lim} {
 		layouts = append(layouts, Layout{Rows: n, Cols: n, LDPad: 1, StridePad: 3, Batch: 2})
 	}
 	for _, uplo := range []batchlas.Uplo{batchlas.Lower, batchlas.Upper} {
@@ -38,6 +38,12 @@ func testPotrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 			checkPotrf[T](t, q, uplo, Layout{Rows: 12, Cols: 12, LDPad: 1, Batch: 1024}, map[int]int{
 				517: 6, 518: -1, 1023: 0,
 			})
+		})
+		// The same one past the cta family's limit, where the blocked family factors in
+		// blocks of 64: the negative pivot in its last diagonal block, whose info is offset by
+		// the columns before it.
+		t.Run(fmt.Sprintf("%v_planted%d", uplo, lim+1), func(t *testing.T) {
+			checkPotrf[T](t, q, uplo, Layout{Rows: lim + 1, Cols: lim + 1, LDPad: 1, StridePad: 3, Batch: 3}, map[int]int{1: lim - 3})
 		})
 		// The same at an order of the host's fixed-size kernels.
 		t.Run(fmt.Sprintf("%v_planted7", uplo), func(t *testing.T) {

@@ -175,7 +175,8 @@ func checkTrmmAlphaZero[T batchlas.Scalar](t *testing.T, q *batchlas.Queue, c tr
 // TestCUDATrsmCTA runs trsm "cta" pinned at the largest order whose triangle fits the
 // device's shared memory, found through TrsmBufferSize (a pinned family refuses there what it
 // cannot run), and checks that one order more is refused, by potrs "cta" too, which shares
-// the limit; then a batch of 70000 (beyond the 65535 grid limit).
+// the limit; then a batch of 70000 (beyond the 65535 grid limit); then trsm "blocked" one
+// order past the limit.
 func TestCUDATrsmCTA(t *testing.T) {
 	q := cudaQueue(t)
 	ForEachDType(t, q, trsmCTALimit[float32], trsmCTALimit[float64], trsmCTALimit[complex64], trsmCTALimit[complex128])
@@ -227,4 +228,17 @@ func trsmCTALimit[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	} {
 		t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, false, c) })
 	}
+	// One past that limit, the blocked family: each side, its blocks solved first to last
+	// and last to first, op(A) as A and transposed.
+	t.Run("blocked", func(t *testing.T) {
+		pinFor(t, "trsm", "blocked")
+		for _, c := range []triCase{
+			{batchlas.Left, batchlas.Lower, batchlas.NoTrans, batchlas.Unit, Layout{Rows: lo + 1, Cols: 5, LDPad: 1, Batch: 2}, 1},
+			{batchlas.Left, batchlas.Lower, batchlas.Trans, batchlas.NonUnit, Layout{Rows: lo + 1, Cols: 3, Batch: 2}, 0},
+			{batchlas.Right, batchlas.Upper, batchlas.ConjTrans, batchlas.NonUnit, Layout{Rows: 3, Cols: lo + 1, StridePad: 1, Batch: 2}, 2},
+			{batchlas.Right, batchlas.Upper, batchlas.NoTrans, batchlas.Unit, Layout{Rows: 4, Cols: lo + 1, Batch: 2}, 0},
+		} {
+			t.Run(c.String(), func(t *testing.T) { checkTri[T](t, q, false, c) })
+		}
+	})
 }

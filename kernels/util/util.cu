@@ -1,7 +1,7 @@
 // Small helpers of the CUDA backend's own: the device pointer arrays that the vendor
 // libraries' batched calls read, a batched strided matrix copy, BLAS's C = beta C on a
-// matrix or a triangle, scans for NaN and Inf, and the search for a zero on a triangular
-// factor's diagonal.
+// matrix or a triangle, scans for NaN and Inf, the search for a zero on a triangular
+// factor's diagonal, and the info of a blocked factorization's steps.
 #include "../common/scalar.cuh"
 
 // fill_ptrs sets out[b] = base + b*stride_bytes for b < batch.
@@ -201,6 +201,15 @@ ZERO_DIAG(zero_diag_f32, float)
 ZERO_DIAG(zero_diag_f64, double)
 ZERO_DIAG(zero_diag_c64, cfloat)
 ZERO_DIAG(zero_diag_c128, cdouble)
+
+// info_step folds a blocked factorization's step into its info: the step factored the
+// diagonal block at column offset off of each matrix, its own info in step[b] (0, or the
+// 1-based column where it failed); a matrix that had not failed before (info[b] == 0) and
+// failed there gets info[b] = off + step[b], as the unblocked factorization would give.
+extern "C" __global__ void info_step(int *info, const int *step, i64 off, i64 batch) {
+    const i64 b = (i64)blockIdx.x * blockDim.x + threadIdx.x;
+    if (b < batch && info[b] == 0 && step[b] > 0) info[b] = (int)(off + step[b]);
+}
 
 // spin keeps the stream busy for about cycles clock ticks of one multiprocessor. Queue.Elapsed
 // enqueues it before its start event, so that the host's enqueuing of the timed work overlaps
