@@ -193,14 +193,6 @@ func gesvdGramBufferSize[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacob
 	return carveBytes(st.own...) + st.nestedBytes(q)
 }
 
-// gemmNested runs a Gemm sub-call as Gemm routes itself.
-func gemmNested[T Scalar](q *Queue, g *gemmCall[T]) error {
-	if err := g.check(q); err != nil {
-		return err
-	}
-	return dispatchNested(q, "gemm", dtypeName[T](), g.key(), gemmFamilies[T](), g)
-}
-
 // gesvdGram runs the gram member: one lease for its parts and its sub-calls' workspace,
 // which the sub-calls take past the parts (holdScratch).
 func gesvdGram[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan) error {
@@ -231,7 +223,7 @@ func gesvdGram[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan) err
 			return err
 		}
 		if st.right != nil {
-			if err := gemmNested(q, st.right); err != nil {
+			if err := gemmNested(st.right).run(q); err != nil {
 				return err
 			}
 		}
@@ -245,16 +237,16 @@ func gesvdGram[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], p jacobiPlan) err
 // round is one round of a sweep: the Gram matrices of the pairs, their eigenvectors, the
 // rotated pairs into T and TV, and their blocks moved back into W and V for the next round.
 func (st *gesvdGramSteps[T, R]) round(q *Queue) error {
-	if err := gemmNested(q, st.gram); err != nil {
+	if err := gemmNested(st.gram).run(q); err != nil {
 		return err
 	}
 	if err := dispatchNested(q, "syev", dtypeName[T](), st.eig.key(), syevFamilies[T, R](), st.eig); err != nil {
 		return err
 	}
-	if err := gemmNested(q, st.updW); err != nil {
+	if err := gemmNested(st.updW).run(q); err != nil {
 		return err
 	}
-	if err := gemmNested(q, st.updV); err != nil {
+	if err := gemmNested(st.updV).run(q); err != nil {
 		return err
 	}
 	e := cudaOf(q)
@@ -275,10 +267,10 @@ func (st *gesvdGramSteps[T, R]) polar(q *Queue, p jacobiPlan) error {
 	if err := st.identity(e, st.v2); err != nil {
 		return err
 	}
-	if err := gemmNested(q, st.polarX); err != nil {
+	if err := gemmNested(st.polarX).run(q); err != nil {
 		return err
 	}
-	if err := gemmNested(q, st.polarV); err != nil {
+	if err := gemmNested(st.polarV).run(q); err != nil {
 		return err
 	}
 	if p.qr {
@@ -286,7 +278,7 @@ func (st *gesvdGramSteps[T, R]) polar(q *Queue, p jacobiPlan) error {
 			return err
 		}
 	}
-	return gemmNested(q, st.reW)
+	return gemmNested(st.reW).run(q)
 }
 
 // upperR stages the QR path's R (geqrf's upper triangle, zeros below) in dst.
