@@ -68,17 +68,12 @@ func geqrfBlockSteps[T Scalar](q *Queue, c *geqrfCall[T], stepTau uintptr) []geq
 // geqrfBlockLeaf is the kernel family that factors a panel: the first of geqrf's
 // single-kernel families that can run it, nil when none can.
 func geqrfBlockLeaf[T Scalar](q *Queue, c *geqrfCall[T]) *family[geqrfCall[T]] {
-	for _, f := range geqrfKernelFams[T]() {
-		if f.canRun(q, c) {
-			return &f
-		}
-	}
-	return nil
+	return firstRunnable(q, geqrfKernelFams[T](), c)
 }
 
-// geqrfBlockedCanRun: a CUDA queue, min(m,n) past one panel, and a route for every step.
+// geqrfBlockedCanRun: min(m,n) past one panel, and a route for every step.
 func geqrfBlockedCanRun[T Scalar](q *Queue, c *geqrfCall[T]) bool {
-	return q.dev.Backend == CUDA && min(c.a.rows, c.a.cols) > geqrfBlockNB && geqrfBlockSteps(q, c, 0) != nil
+	return min(c.a.rows, c.a.cols) > geqrfBlockNB && geqrfBlockSteps(q, c, 0) != nil
 }
 
 // geqrfBlockedBufferSize: the panels' tau, and past it the most that a panel's kernel or an

@@ -9,10 +9,10 @@ func gesvSolve[T Scalar](c *gesvCall[T]) nestedCall {
 	return nested("getrs", dtypeName[T](), g.key(), getrsFamilies[T](), g, (*getrsCall[T]).check)
 }
 
-// gesvBlockedCanRun: a CUDA queue, a family of getrf's routing for the factorization, and
-// one of getrs's for the solve.
+// gesvBlockedCanRun: a family of getrf's routing for the factorization, and one of getrs's
+// for the solve.
 func gesvBlockedCanRun[T Scalar](q *Queue, c *gesvCall[T]) bool {
-	return q.dev.Backend == CUDA && gesvFactorName(q, c) != "" && gesvSolve(c).routed(q)
+	return gesvFactorName(q, c) != "" && gesvSolve(c).routed(q)
 }
 
 // gesvBlockedBufferSize: the factorization's workspace, or the copy of B that is put back

@@ -62,10 +62,10 @@ func getrfBlockSteps[T Scalar](c *getrfCall[T]) ([]getrfBlockStep[T], error) {
 	return steps, nil
 }
 
-// getrfBlockedCanRun: a CUDA queue with 32-lane warps, the batch within grid x, and a route
+// getrfBlockedCanRun: 32-lane warps, the batch within grid x, and a route
 // for every Trsm and Gemm step (their own families, as Trsm and Gemm choose).
 func getrfBlockedCanRun[T Scalar](q *Queue, c *getrfCall[T]) bool {
-	if q.dev.Backend != CUDA || q.dev.SubGroup != 32 || c.a.batch > gridXMax {
+	if q.dev.SubGroup != 32 || c.a.batch > gridXMax {
 		return false
 	}
 	steps, err := getrfBlockSteps(c)
@@ -88,11 +88,7 @@ func getrfBlockedBufferSize[T Scalar](q *Queue, c *getrfCall[T]) int {
 	if err != nil {
 		return 0
 	}
-	need := 0
-	for _, st := range steps {
-		need = max(need, nestedBytes(q, st.updates))
-	}
-	return need
+	return stepsBytes(q, steps, func(st getrfBlockStep[T]) []nestedCall { return st.updates })
 }
 
 // getrfBlocked runs the steps, info cleared first: getrf_panel sets a matrix's info at its

@@ -17,11 +17,8 @@ func getriBlockedParts[T Scalar](c *getriCall[T]) []int {
 	return []int{n * n * c.a.batch * sizeOf[T](), n * n * sizeOf[T]()}
 }
 
-// getriBlockedCanRun: a CUDA queue, and a family of getrs's routing for the solve.
+// getriBlockedCanRun: a family of getrs's routing for the solve.
 func getriBlockedCanRun[T Scalar](q *Queue, c *getriCall[T]) bool {
-	if q.dev.Backend != CUDA {
-		return false
-	}
 	return getriBlockedSolve(c, workMatrix[T](q, 0, c.a.rows, c.a.rows, c.a.batch)).routed(q)
 }
 

@@ -15,11 +15,8 @@ func getrsBlockedSteps[T Scalar](c *getrsCall[T]) []nestedCall {
 	return []nestedCall{trsmNested(upper), trsmNested(lower)}
 }
 
-// getrsBlockedCanRun: a CUDA queue, and a route for both Trsm steps.
+// getrsBlockedCanRun: a route for both Trsm steps.
 func getrsBlockedCanRun[T Scalar](q *Queue, c *getrsCall[T]) bool {
-	if q.dev.Backend != CUDA {
-		return false
-	}
 	for _, s := range getrsBlockedSteps(c) {
 		if !s.routed(q) {
 			return false

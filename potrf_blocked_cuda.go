@@ -60,18 +60,13 @@ func potrfBlockSteps[T Scalar](q *Queue, c *potrfCall[T], stepInfo uintptr) ([]p
 // potrfBlockLeaf is the kernel family that factors a diagonal block: the first of potrf's
 // single-kernel families that can run it, nil when none can.
 func potrfBlockLeaf[T Scalar](q *Queue, c *potrfCall[T]) *family[potrfCall[T]] {
-	for _, f := range potrfKernelFams[T]() {
-		if f.canRun(q, c) {
-			return &f
-		}
-	}
-	return nil
+	return firstRunnable(q, potrfKernelFams[T](), c)
 }
 
-// potrfBlockedCanRun: a CUDA queue, n above one block, a leaf for every diagonal block, and
+// potrfBlockedCanRun: n above one block, a leaf for every diagonal block, and
 // a route for every Trsm and Herk step (their own families, as Trsm and Herk choose).
 func potrfBlockedCanRun[T Scalar](q *Queue, c *potrfCall[T]) bool {
-	if q.dev.Backend != CUDA || c.a.rows <= potrfBlockNB {
+	if c.a.rows <= potrfBlockNB {
 		return false
 	}
 	steps, err := potrfBlockSteps(q, c, 0)
@@ -103,11 +98,7 @@ func potrfBlockedBufferSize[T Scalar](q *Queue, c *potrfCall[T]) int {
 
 // potrfBlockNestedBytes is the most workspace that a Trsm or Herk step leases.
 func potrfBlockNestedBytes[T Scalar](q *Queue, steps []potrfBlockStep[T]) int {
-	need := 0
-	for _, st := range steps {
-		need = max(need, nestedBytes(q, st.updates))
-	}
-	return need
+	return stepsBytes(q, steps, func(st potrfBlockStep[T]) []nestedCall { return st.updates })
 }
 
 // potrfBlocked runs the steps. A matrix that fails in a diagonal block keeps the info of its

@@ -290,6 +290,28 @@ func nestedBytes(q *Queue, calls []nestedCall) int {
 	return need
 }
 
+// firstRunnable is the first of fams that can run c, nil when none can: a blocked driver's
+// leaf, chosen among its op's single-kernel families without routing (a pin of the op must
+// not reach the driver's own steps).
+func firstRunnable[C any](q *Queue, fams []family[C], c *C) *family[C] {
+	for i := range fams {
+		if fams[i].runs(q, c) {
+			return &fams[i]
+		}
+	}
+	return nil
+}
+
+// stepsBytes is the most workspace that one nested call of a driver's steps leases; calls
+// gives a step's nested calls.
+func stepsBytes[S any](q *Queue, steps []S, calls func(S) []nestedCall) int {
+	need := 0
+	for _, st := range steps {
+		need = max(need, nestedBytes(q, calls(st)))
+	}
+	return need
+}
+
 // runNested runs calls in order.
 func runNested(q *Queue, calls []nestedCall) error {
 	for _, c := range calls {

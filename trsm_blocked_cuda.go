@@ -78,11 +78,11 @@ func trsmBlockSteps[T Scalar](c *trsmCall[T]) ([]trsmBlockStep[T], error) {
 	return steps, err
 }
 
-// trsmBlockedCanRun: a CUDA queue, an order past one block, the cta kernel for every
+// trsmBlockedCanRun: an order past one block, the cta kernel for every
 // diagonal block, and a route for every Gemm step (its own families, as Gemm chooses).
 func trsmBlockedCanRun[T Scalar](q *Queue, c *trsmCall[T]) bool {
 	n, vectors := trsmOrder(c)
-	if q.dev.Backend != CUDA || n <= trsmBlockNB || vectors == 0 || c.b.batch == 0 {
+	if n <= trsmBlockNB || vectors == 0 || c.b.batch == 0 {
 		return false
 	}
 	steps, err := trsmBlockSteps(c)

@@ -17,13 +17,7 @@ func OpenCUBLAS() (*dl.Lib, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.StatusName = func(st int32) string {
-		fn, err := l.Sym("cublasGetStatusName")
-		if err != nil {
-			return fmt.Sprintf("cublasStatus %d", st)
-		}
-		return dl.GoString(fn.Call(uintptr(st)))
-	}
+	l.StatusName = exportedStatusName(l, "cublasGetStatusName", "cublasStatus")
 	return l, nil
 }
 
@@ -54,12 +48,18 @@ func OpenCUSPARSE() (*dl.Lib, error) {
 	if err != nil {
 		return nil, err
 	}
-	l.StatusName = func(st int32) string {
-		fn, err := l.Sym("cusparseGetErrorName")
+	l.StatusName = exportedStatusName(l, "cusparseGetErrorName", "cusparseStatus")
+	return l, nil
+}
+
+// exportedStatusName names a status by the library's own function sym, or as "kind N" where
+// the library lacks it.
+func exportedStatusName(l *dl.Lib, sym, kind string) func(int32) string {
+	return func(st int32) string {
+		fn, err := l.Sym(sym)
 		if err != nil {
-			return fmt.Sprintf("cusparseStatus %d", st)
+			return fmt.Sprintf("%s %d", kind, st)
 		}
 		return dl.GoString(fn.Call(uintptr(st)))
 	}
-	return l, nil
 }
