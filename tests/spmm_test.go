@@ -309,7 +309,7 @@ func TestCSR(t *testing.T) {
 // falls back to the router's choice, those run on another family.
 func TestSpmmVendorRefuses(t *testing.T) {
 	q := cudaQueue(t)
-	if q.Device().Name == "BatchLAS CPU emulator" {
+	if emulated(q) {
 		t.Skip("the emulator runs no vendor library")
 	}
 	if novendor {

@@ -352,6 +352,10 @@ func Download[T batchlas.Scalar](t testing.TB, q *batchlas.Queue, m *batchlas.Ma
 	return Stored[T]{Layout: l, S: s}
 }
 
+// emulated reports whether q runs on kernels/emu, the CPU emulator that stands in for libcuda
+// (it names its one device so).
+func emulated(q *batchlas.Queue) bool { return q.Device().Name == "BatchLAS CPU emulator" }
+
 // Poison is the value every output vector is filled with before a call, to prove it is
 // written.
 const Poison = -77

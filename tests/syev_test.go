@@ -247,6 +247,137 @@ func largeBatch[T batchlas.Scalar, R batchlas.Real](uplo batchlas.Uplo) func(*te
 	}
 }
 
+// nativeSyevFamilies are the native families of Syev, each pinned at an order it runs and
+// its sub-calls' loops run more than once (blocked: two panels): the shapes of the large
+// batch and large offset tests.
+var nativeSyevFamilies = []struct {
+	pin string
+	n   int
+}{{"tiny", 3}, {"jacobi", 16}, {"cta:tri=0", 40}, {"cta:tri=1", 40}, {"blocked:tri=0", 40}, {"blocked:tri=1", 40}}
+
+// TestSyevLargeBatchFamilies runs every native family but tiny (TestSyevLargeBatch's) on a
+// batch beyond the 65535 limit of a grid's y and z dimensions, with a planted NaN near the
+// end, in float32 and complex128. Only on a GPU: the emulator would take minutes.
+func TestSyevLargeBatchFamilies(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		if q.Backend() != batchlas.CUDA {
+			t.Skip("the native families run on CUDA queues")
+		}
+		if emulated(q) {
+			t.Skip("the emulator runs a kernel's blocks one after another: 70000 matrices take minutes")
+		}
+		for _, f := range nativeSyevFamilies[1:] {
+			t.Run(f.pin, func(t *testing.T) {
+				pinFor(t, "syev", f.pin)
+				l := Layout{Rows: f.n, Cols: f.n, LDPad: 1, Batch: 70000}
+				plant := map[int]float64{69990: math.NaN()}
+				t.Run("f32", func(t *testing.T) {
+					checkSyev[float32, float32](t, q, batchlas.Lower, l, syevCase{gen: randomHermitian[float32], scale: 1}, plant)
+				})
+				t.Run("c128", func(t *testing.T) {
+					checkSyev[complex128, float64](t, q, batchlas.Upper, l, syevCase{gen: randomHermitian[complex128], scale: 1}, plant)
+				})
+			})
+		}
+	})
+}
+
+// TestSyevLargeOffsets runs every native family, pinned, on a batch of three float32 matrices
+// 2^30 + 1 elements apart, so that the last one starts past element 2^31: an offset kept in
+// 32 bits lands elsewhere. Each matrix is n+1 by n, poisoned in its last row, and Syev gets
+// the n-by-n view above it: the poisoned row must stay so. It needs 8.6 GB of device memory
+// and skips, saying so, where less is free.
+func TestSyevLargeOffsets(t *testing.T) {
+	ForEachQueue(t, func(t *testing.T, q *batchlas.Queue) {
+		if q.Backend() != batchlas.CUDA {
+			t.Skip("the native families run on CUDA queues")
+		}
+		const stride, batch = 1<<30 + 1, 3
+		need := int64(4 * (2*stride + 64*64))
+		if free, _, err := q.MemInfo(); err != nil || free < need+1<<30 {
+			t.Skipf("needs %d bytes of device memory and 1 GiB to spare; %d free (%v)", need, free, err)
+		}
+		for _, f := range nativeSyevFamilies {
+			t.Run(f.pin, func(t *testing.T) {
+				pinFor(t, "syev", f.pin)
+				largeOffsets(t, q, f.n, stride, batch)
+			})
+		}
+	})
+}
+
+func largeOffsets(t *testing.T, q *batchlas.Queue, n, stride, batch int) {
+	rng := NewRand(t)
+	big, err := batchlas.NewMatrixStrided[float32](q, n+1, n, n+1, stride, batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer big.Free()
+	herm := make([]Dense, batch)
+	for b := range herm {
+		herm[b] = randomHermitian[float32](rng, b, n)
+		src := Fill((n+1)*n, float32(Poison))
+		for j := 0; j < n; j++ {
+			for i := 0; i < n; i++ {
+				src[j*(n+1)+i] = float32(real(herm[b].At(i, j)))
+			}
+		}
+		if err := big.UploadMatrix(b, batchlas.ColMajor, src, n+1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, err := big.View(0, 0, n, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, info := UploadVector(t, q, Fill(n*batch, float32(Poison))), PoisonedInfo(t, q, batch)
+	if err := batchlas.Syev(q, batchlas.Vectors, batchlas.Lower, a, w, info); err != nil {
+		t.Fatal(err)
+	}
+	gw, gi := DownloadVector(t, q, w), DownloadVector(t, q, info)
+	eps := Eps[float32]()
+	for b := range herm {
+		out, err := big.DownloadMatrix(b, batchlas.ColMajor, nil, n+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := NewDense(n, n)
+		for j := 0; j < n; j++ {
+			if out[j*(n+1)+n] != Poison {
+				t.Errorf("matrix %d: the poisoned row written at column %d", b, j)
+			}
+			for i := 0; i < n; i++ {
+				v.Set(i, j, complex(float64(out[j*(n+1)+i]), 0))
+			}
+		}
+		wb := toF64(gw[b*n : (b+1)*n])
+		if gi[b] != 0 || !ascending(wb) {
+			t.Errorf("matrix %d: info %d, eigenvalues %v", b, gi[b], wb)
+			continue
+		}
+		checkEigenpairs(t, b, herm[b], wb, v, eps)
+	}
+}
+
+// checkEigenpairs checks ||AV - VW|| / (n eps ||A||) and ||V^H V - I|| / (n eps) for matrix
+// b, whose eigenvalues are w and eigenvectors the columns of v.
+func checkEigenpairs(t *testing.T, b int, a Dense, w []float64, v Dense, eps float64) {
+	t.Helper()
+	n := a.R
+	vw := Dense{R: n, C: n, D: slices.Clone(v.D)}
+	for k := 0; k < n; k++ {
+		for i := 0; i < n; i++ {
+			vw.D[k*n+i] *= complex(w[k], 0)
+		}
+	}
+	if r := Scaled(Sub(Mul(a, v), vw), NormF(a), n, eps); r > Tol {
+		t.Errorf("matrix %d: ||AV - VW|| / (n eps ||A||) = %.3g > %d", b, r, Tol)
+	}
+	if r := Scaled(Sub(Mul(Adjoint(v), v), Identity(n)), 1, n, eps); r > Tol {
+		t.Errorf("matrix %d: ||V^H V - I|| / (n eps) = %.3g > %d", b, r, Tol)
+	}
+}
+
 // randomHermitian is a random Hermitian matrix, uniform in [-1, 1).
 func randomHermitian[T batchlas.Scalar](rng *rand.Rand, _, n int) Dense {
 	return Hermitian(RandDense[T](rng, n, n), true)
@@ -405,19 +536,7 @@ func checkSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 				continue
 			}
 			vecW[b] = slices.Clone(wb)
-			v := out.Dense(b)
-			vw := Dense{R: n, C: n, D: slices.Clone(v.D)}
-			for k := 0; k < n; k++ {
-				for i := 0; i < n; i++ {
-					vw.D[k*n+i] *= complex(wb[k], 0)
-				}
-			}
-			if r := Scaled(Sub(Mul(a, v), vw), anrm, n, eps); r > Tol {
-				t.Errorf("matrix %d: ||AV - VW|| / (n eps ||A||) = %.3g > %d", b, r, Tol)
-			}
-			if r := Scaled(Sub(Mul(Adjoint(v), v), Identity(n)), 1, n, eps); r > Tol {
-				t.Errorf("matrix %d: ||V^H V - I|| / (n eps) = %.3g > %d", b, r, Tol)
-			}
+			checkEigenpairs(t, b, a, wb, out.Dense(b), eps)
 		}
 	}
 }
