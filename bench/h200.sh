@@ -98,12 +98,6 @@ for stage in ${STAGES:-build suite census}; do
 			.dev/batchbench -backend cuda $r -json "$OUT/bench.jsonl" >>"$OUT/bench.txt" 2>&1
 		done
 		;;
-	suite+census)
-		STAGES=census bash "$0" >"$OUT/census_stage.txt" 2>&1 &
-		STAGES=suite bash "$0"
-		wait
-		cat "$OUT/census_stage.txt" && rm "$OUT/census_stage.txt"
-		;;
 	*)
 		echo "h200.sh: unknown stage $stage"; exit 1
 		;;
