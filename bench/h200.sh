@@ -11,7 +11,8 @@
 #           -test.run pattern): suite.log.gz, and the counts printed.
 #   census  the suite built with -tags "cuda novendor", sharded the same way, writing its
 #           coverage rows: census_cov.jsonl (here: go run ./vendorfree -from it), census.log.gz.
-#   bench   the batchbench runs in BENCH (';'-separated lines of flags): bench.jsonl, bench.txt.
+#   bench   the batchbench runs in BENCH (';'-separated lines of flags), each cut at
+#           BENCH_TIMEOUT seconds (150): bench.jsonl, bench.txt.
 # STAGES="suite census" runs them one after the other; "suite+census" runs them together.
 # Without build, the stages run on the committed fatbins (kernels/). Binaries in .dev may
 # come gzipped (the working tree that travels is limited): they are unpacked first.
@@ -95,7 +96,9 @@ for stage in ${STAGES:-build suite census}; do
 		for r in "${runs[@]}"; do
 			[ -n "$r" ] || continue
 			echo "== batchbench $r" >>"$OUT/bench.txt"
-			.dev/batchbench -backend cuda $r -json "$OUT/bench.jsonl" >>"$OUT/bench.txt" 2>&1
+			# Each line under its own limit, so that one slow line cannot eat the call.
+			timeout "${BENCH_TIMEOUT:-150}" .dev/batchbench -backend cuda $r -json "$OUT/bench.jsonl" >>"$OUT/bench.txt" 2>&1 ||
+				echo "(exit $?: $r)" >>"$OUT/bench.txt"
 		done
 		;;
 	*)
