@@ -10,9 +10,10 @@ import (
 // TestCUDAGesvdGram runs gesvd's members blocked:qr=0:gram=1 and blocked:qr=1:gram=1 pinned,
 // at orders where they run (the shared suite's probe and shapes are below their least order,
 // 32, so there they refuse): N = 32 and 48 (two and three pairs of 8-column blocks) and 64
-// (two of 16), tall, square (qr=0) and wide, every job pair on one shape, a rank-deficient
-// batch, and NaN and Inf planted in a batch; checkGesvd checks residuals, orthonormality,
-// order and info. N = 40 splits into no pairs of blocks and is refused.
+// (two of 16), tall, square (qr=0) and wide, every job pair on one shape, the shared suite's
+// special matrices, a rank-deficient batch, and NaN and Inf planted in a batch; checkGesvd
+// checks residuals, orthonormality, order and info. N = 40 splits into no pairs of blocks and
+// is refused.
 func TestCUDAGesvdGram(t *testing.T) {
 	q := cudaQueue(t)
 	ForEachDType(t, q, testGesvdGram[float32, float32], testGesvdGram[float64, float64],
@@ -56,6 +57,9 @@ func testGesvdGram[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas
 			for _, l := range shapes {
 				checkGesvd[T, R](t, q, batchlas.SVDAll, batchlas.SVDAll, randStored[T](t, l, nil), nil)
 			}
+			// The shared suite's special matrices (known rank and singular values, graded,
+			// nearly diagonal, scaled) at the least order these members take.
+			testGesvdSpecials[T, R](t, q, Layout{Rows: 40, Cols: 32, LDPad: 1, Batch: 2})
 			l = Layout{Rows: 48, Cols: 48, Batch: 2}
 			if qr {
 				l.Rows = 60

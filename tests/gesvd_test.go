@@ -48,81 +48,8 @@ func testGesvd[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 			}
 		})
 	}
-	// Matrices of known rank or known singular values: rank(k) is the rank (the singular
-	// values past it must vanish, exactly for the zero matrix), want(k) the singular values.
-	type special struct {
-		name string
-		make func(b int, d Dense) Dense
-		rank func(k int) int
-		want func(k int) []float64
-	}
-	specials := []special{
-		{name: "zero", make: func(_ int, d Dense) Dense { return NewDense(d.R, d.C) }, rank: func(int) int { return 0 }},
-		{name: "rank-deficient", make: lowRank(func(k int) int { return k - 2 }), rank: func(k int) int { return max(1, k-2) }},
-		{name: "rank-half", make: lowRank(func(k int) int { return k / 2 }), rank: func(k int) int { return max(1, k/2) }},
-		{name: "rank-one", make: lowRank(func(int) int { return 1 }), rank: func(int) int { return 1 }},
-		{name: "identity", make: func(_ int, d Dense) Dense { return planted(d, nil, nil, ones(min(d.R, d.C))) }, want: ones},
-		{name: "repeated", make: func(_ int, d Dense) Dense { return planted(d, d.D, d.D[1:], repeated(min(d.R, d.C))) }, want: repeated},
-	}
-	if Eps[T]() < 1e-10 {
-		// Columns graded from 1e-30 to 1e30: the small ones must not be lost to the large.
-		specials = append(specials, special{name: "graded", make: graded})
-	}
 	for _, l := range []Layout{{Rows: 9, Cols: 6, LDPad: 2, Batch: 3}, {Rows: 6, Cols: 9, Batch: 3}, {Rows: 8, Cols: 8, StridePad: 3, Batch: 2}} {
-		for _, sp := range specials {
-			t.Run(sp.name+"_"+l.String(), func(t *testing.T) {
-				in := randStored[T](t, l, sp.make)
-				k := min(l.Rows, l.Cols)
-				for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDAll}, {batchlas.SVDThin, batchlas.SVDThin}, {batchlas.SVDNone, batchlas.SVDNone}} {
-					s := checkGesvd[T, R](t, q, jobs[0], jobs[1], in, nil)
-					if sp.rank != nil {
-						checkSmallSingular(t, in, s, sp.rank(k))
-					}
-					if sp.want != nil {
-						sameSingular(t, in, tile(sp.want(k), l.Batch), s, "planted singular values")
-					}
-				}
-			})
-		}
-		// Nearly diagonal with a positive diagonal: each Householder vector's head nearly
-		// equals the column's norm, so the reflector must take beta of the sign opposite to
-		// it, or v's scaling cancels catastrophically.
-		t.Run("near-diagonal_"+l.String(), func(t *testing.T) {
-			in := randStored[T](t, l, func(_ int, d Dense) Dense {
-				for i := range d.D {
-					d.D[i] *= 1e-6
-				}
-				for i := 0; i < min(d.R, d.C); i++ {
-					d.Set(i, i, d.At(i, i)+complex(float64(1+i), 0))
-				}
-				return d
-			})
-			for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDAll}, {batchlas.SVDThin, batchlas.SVDThin}} {
-				checkGesvd[T, R](t, q, jobs[0], jobs[1], in, nil)
-			}
-		})
-		// Near overflow and underflow: the singular values scale with the matrix.
-		t.Run("scaled_"+l.String(), func(t *testing.T) {
-			in := randStored[T](t, l, nil)
-			ref := checkGesvd[T, R](t, q, batchlas.SVDNone, batchlas.SVDNone, in, nil)
-			big := 1e30
-			if Eps[T]() > 1e-10 {
-				big = 1e15
-			}
-			for _, c := range []float64{big, 1 / big} {
-				sc := randStored[T](t, l, func(b int, _ Dense) Dense {
-					d := in.Dense(b)
-					for i := range d.D {
-						d.D[i] *= complex(c, 0)
-					}
-					return d
-				})
-				for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDThin}, {batchlas.SVDNone, batchlas.SVDNone}} {
-					s := checkGesvd[T, R](t, q, jobs[0], jobs[1], sc, nil)
-					sameSingular(t, sc, scaleAll(ref, c), s, fmt.Sprintf("A scaled by %g", c))
-				}
-			}
-		})
+		testGesvdSpecials[T, R](t, q, l)
 	}
 	// jacobi:qr=0's limit for an m-by-8 matrix with V (its W and V in the 227 KB of shared
 	// memory a block of an H200, and of the emulator), and one row more, where jacobi:qr=1
@@ -171,6 +98,87 @@ func testGesvd[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Que
 			}
 		})
 	}
+}
+
+// testGesvdSpecials runs gesvd on matrices of layout l with known rank or singular values
+// (zero, rank-deficient, rank n/2, rank one, identity, repeated, and in double precision
+// columns graded from 1e-30 to 1e30), nearly diagonal ones, and ones scaled near overflow
+// and underflow, on whatever family the queue picks or the test pins.
+func testGesvdSpecials[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue, l Layout) {
+	// Matrices of known rank or known singular values: rank(k) is the rank (the singular
+	// values past it must vanish, exactly for the zero matrix), want(k) the singular values.
+	type special struct {
+		name string
+		make func(b int, d Dense) Dense
+		rank func(k int) int
+		want func(k int) []float64
+	}
+	specials := []special{
+		{name: "zero", make: func(_ int, d Dense) Dense { return NewDense(d.R, d.C) }, rank: func(int) int { return 0 }},
+		{name: "rank-deficient", make: lowRank(func(k int) int { return k - 2 }), rank: func(k int) int { return max(1, k-2) }},
+		{name: "rank-half", make: lowRank(func(k int) int { return k / 2 }), rank: func(k int) int { return max(1, k/2) }},
+		{name: "rank-one", make: lowRank(func(int) int { return 1 }), rank: func(int) int { return 1 }},
+		{name: "identity", make: func(_ int, d Dense) Dense { return planted(d, nil, nil, ones(min(d.R, d.C))) }, want: ones},
+		{name: "repeated", make: func(_ int, d Dense) Dense { return planted(d, d.D, d.D[1:], repeated(min(d.R, d.C))) }, want: repeated},
+	}
+	if Eps[T]() < 1e-10 {
+		// Columns graded from 1e-30 to 1e30: the small ones must not be lost to the large.
+		specials = append(specials, special{name: "graded", make: graded})
+	}
+	for _, sp := range specials {
+		t.Run(sp.name+"_"+l.String(), func(t *testing.T) {
+			in := randStored[T](t, l, sp.make)
+			k := min(l.Rows, l.Cols)
+			for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDAll}, {batchlas.SVDThin, batchlas.SVDThin}, {batchlas.SVDNone, batchlas.SVDNone}} {
+				s := checkGesvd[T, R](t, q, jobs[0], jobs[1], in, nil)
+				if sp.rank != nil {
+					checkSmallSingular(t, in, s, sp.rank(k))
+				}
+				if sp.want != nil {
+					sameSingular(t, in, tile(sp.want(k), l.Batch), s, "planted singular values")
+				}
+			}
+		})
+	}
+	// Nearly diagonal with a positive diagonal: each Householder vector's head nearly
+	// equals the column's norm, so the reflector must take beta of the sign opposite to
+	// it, or v's scaling cancels catastrophically.
+	t.Run("near-diagonal_"+l.String(), func(t *testing.T) {
+		in := randStored[T](t, l, func(_ int, d Dense) Dense {
+			for i := range d.D {
+				d.D[i] *= 1e-6
+			}
+			for i := 0; i < min(d.R, d.C); i++ {
+				d.Set(i, i, d.At(i, i)+complex(float64(1+i), 0))
+			}
+			return d
+		})
+		for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDAll}, {batchlas.SVDThin, batchlas.SVDThin}} {
+			checkGesvd[T, R](t, q, jobs[0], jobs[1], in, nil)
+		}
+	})
+	// Near overflow and underflow: the singular values scale with the matrix.
+	t.Run("scaled_"+l.String(), func(t *testing.T) {
+		in := randStored[T](t, l, nil)
+		ref := checkGesvd[T, R](t, q, batchlas.SVDNone, batchlas.SVDNone, in, nil)
+		big := 1e30
+		if Eps[T]() > 1e-10 {
+			big = 1e15
+		}
+		for _, c := range []float64{big, 1 / big} {
+			sc := randStored[T](t, l, func(b int, _ Dense) Dense {
+				d := in.Dense(b)
+				for i := range d.D {
+					d.D[i] *= complex(c, 0)
+				}
+				return d
+			})
+			for _, jobs := range [][2]batchlas.SVDJob{{batchlas.SVDAll, batchlas.SVDThin}, {batchlas.SVDNone, batchlas.SVDNone}} {
+				s := checkGesvd[T, R](t, q, jobs[0], jobs[1], sc, nil)
+				sameSingular(t, sc, scaleAll(ref, c), s, fmt.Sprintf("A scaled by %g", c))
+			}
+		}
+	})
 }
 
 // randStored returns a batch of layout l with NaN in every gap and, inside, random values,
