@@ -83,3 +83,31 @@ func testGesvdGram[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas
 		})
 	}
 }
+
+// TestCUDAGesvdGramDrift: at order 256 in float32, the right factor of blocked's kernel,
+// alone (gram=0) and after the block sweeps (gram=1), is orthonormal to a few N eps, far
+// inside Tol. The kernel's rotations once applied c = 1/sqrt(1+t^2), which rounds to 1 for
+// small angles while c^2 + s^2 = 1 + t^2, so every such rotation grew V's columns the same
+// way, and over the 10^5 rotations of this order V ended 27 to 30 N eps from orthonormal.
+func TestCUDAGesvdGramDrift(t *testing.T) {
+	q := cudaQueue(t)
+	l := Layout{Rows: 256, Cols: 256, Batch: 1}
+	in := randStored[float32](t, l, nil)
+	for _, pin := range []string{"blocked:qr=0:gram=0", "blocked:qr=0:gram=1"} {
+		t.Run(pin, func(t *testing.T) {
+			pinFor(t, "gesvd", pin)
+			a, vt := Upload(t, q, in), Upload(t, q, NewStored[float32](l))
+			s, info := UploadVector(t, q, make([]float32, l.Cols)), PoisonedInfo(t, q, 1)
+			if err := batchlas.Gesvd(q, batchlas.SVDNone, batchlas.SVDAll, a, s, nil, vt, info); err != nil {
+				t.Fatal(err)
+			}
+			if iv := DownloadVector(t, q, info); iv[0] != 0 {
+				t.Fatalf("info %d, want 0", iv[0])
+			}
+			v := Download(t, q, vt, l).Dense(0)
+			if r := Scaled(Sub(Mul(v, Adjoint(v)), Identity(l.Cols)), 1, l.Cols, Eps[float32]()); r > 5 {
+				t.Errorf("||V^H V - I|| / (n eps) = %.3g > 5", r)
+			}
+		})
+	}
+}

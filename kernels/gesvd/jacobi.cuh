@@ -108,6 +108,22 @@ template <typename T> struct factor {
     __device__ __forceinline__ T get(int i, int j) const { return trans ? scalar<T>::conj(*at(i, j)) : *at(i, j); }
 };
 
+// rotate_cols applies the pair's rotation to columns x and y of n elements, lanes lg, lg+G,
+// ...: x <- x - st x - conj(se) y, y <- y - st y + se x, where st = 1 - c = s^2/(1+c). c itself
+// is never applied: for t^2 below eps it rounds to 1 while c^2 + s^2 = 1 + t^2, and the
+// columns' norms grow by t^2 at every such rotation, the same way each time; over the
+// sweeps of order N in float that left V's columns some 25 N eps from orthonormal.
+template <typename T>
+__device__ __forceinline__ void rotate_cols(T *x, T *y, int n, int lg, int G, typename scalar<T>::real st, T se) {
+    typedef scalar<T> S;
+    const T nse = S::make(-S::re(se), -S::im(se)), rst = S::from_real(st);
+    for (int i = lg; i < n; i += G) {
+        const T a = x[i], b = y[i];
+        x[i] = S::sub_mul(S::sub_mul(a, rst, a), S::conj(se), b);
+        y[i] = S::sub_mul(S::sub_mul(b, rst, b), nse, a);
+    }
+}
+
 // rotate_pair applies the rotation of pair k of round r, G lanes to a pair; cnt counts those
 // rotated above the noise level. Every lane runs every shuffle: a group without a pair (the
 // skip column, or past the pairs) sums nothing and writes nothing.
@@ -148,21 +164,10 @@ __device__ __forceinline__ void rotate_pair(T *W, int ldw, T *V, int Mw, int N, 
         const R zeta = d / (2 * ga);
         t = (zeta >= 0 ? R(1) : R(-1)) / (fabs(zeta) + sqrt(1 + zeta * zeta));
     }
-    const R c = 1 / sqrt(1 + t * t), s = c * t;
+    const R c = 1 / sqrt(1 + t * t), s = c * t, st = s * s / (1 + c); // st = 1 - c
     const T se = S::make(s * gr / ga, s * gi / ga); // s e
-    for (int i = lg; i < Mw; i += G) {
-        const T x = wp[i], y = wq[i];
-        wp[i] = S::sub_mul(S::scale(x, c), S::conj(se), y);
-        wq[i] = S::sub_mul(S::scale(y, c), S::make(-S::re(se), -S::im(se)), x);
-    }
-    if (V) {
-        T *vp = V + (i64)p * N, *vq = V + (i64)q * N;
-        for (int i = lg; i < N; i += G) {
-            const T x = vp[i], y = vq[i];
-            vp[i] = S::sub_mul(S::scale(x, c), S::conj(se), y);
-            vq[i] = S::sub_mul(S::scale(y, c), S::make(-S::re(se), -S::im(se)), x);
-        }
-    }
+    rotate_cols(wp, wq, Mw, lg, G, st, se);
+    if (V) rotate_cols(V + (i64)p * N, V + (i64)q * N, N, lg, G, st, se);
 }
 
 // rotate_round applies the rotations of round r, the block's groups taking the N/2 pairs in
