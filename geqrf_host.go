@@ -35,7 +35,7 @@ func geqrfKernel[T Scalar](m, n int) func() func(m, n int, a []T, lda int, tau [
 			break
 		}
 		if min(m, n) >= geqrfBlockedMin {
-			k = newGeqrfBlocked
+			k = newGeqrfBlocked[float64]
 			break
 		}
 		k = newDgeqrf
@@ -44,11 +44,11 @@ func geqrfKernel[T Scalar](m, n int) func() func(m, n int, a []T, lda int, tau [
 			k = smallGeqrf[float32](m, n)
 			break
 		}
-		wide := newDgeqrf
 		if min(m, n) >= geqrfBlockedMin {
-			wide = newGeqrfBlocked
+			k = newGeqrfBlocked[float32]
+			break
 		}
-		k = qrWidened[float32](true, wide)
+		k = qrWidened[float32](true, newDgeqrf)
 	case complex64:
 		k = qrWidened[complex64](true, z)
 	case complex128:
@@ -172,32 +172,49 @@ func dgeqr2(m, n int, a []float64, lda int, tau []float64) {
 	}
 }
 
-// geqrfBlock is the panel width of geqrfBlocked, and geqrfBlockedMin the order min(m, n) from
-// which it replaces gonum's Dgelqf (BenchmarkGeqrfBlocked, one core: 0.28 against 0.21 ms at
-// n = 128, where the unblocked panels dominate; 1.3 against 3.1 ms at 256, 9 against 20 ms at
-// 512).
-const geqrfBlock, geqrfBlockedMin = 32, 160
+// geqrfBlock is the panel width of geqrfBlocked, geqrfInner the width of the panels inside
+// each panel (factored by dgeqr2, their reflectors applied to the rest of the panel by the
+// same blocked update), and geqrfBlockedMin the order min(m, n) from which it replaces
+// gonum's Dgelqf. BenchmarkGeqrfBlocked, one core, loaded machine (load average 6):
+// the inner panels took n = 512 from 4.9 to 4.1 ms (float64) and float32, with its updates
+// in float32, from 5.1 to 2.8-3.8 ms; at n = 128 blocked and Dgelqf are level in float64
+// (0.18-0.21 ms) and blocked is faster in float32 (0.14-0.21 against 0.20), at 96 Dgelqf is
+// faster (0.10 against 0.12).
+const geqrfBlock, geqrfInner, geqrfBlockedMin = 32, 8, 128
 
-// geqrfBlocked is LAPACK's blocked dgeqrf on one float64 matrix, with its block reflectors
-// applied by gemmKernel's packed gemm: each panel of geqrfBlock columns is factored by
-// dgeqr2, and the trailing columns are multiplied by Q^T = I - V T^T V^T (dlarft's T, dlarfb
-// as three gemms: W = V^T A2, W = T^T W, A2 -= V W). v, t and w are scratch.
-type geqrfBlocked struct {
-	gemm    gemmFunc[float64]
-	v, t, w []float64
+// geqrfBlocked is LAPACK's blocked dgeqrf (sgeqrf) on one real matrix, with its block
+// reflectors applied by gemmKernel's packed gemm in F: each panel of geqrfBlock columns is
+// factored by dgeqr2 (for float32 on a float64 copy of the panel, which costs O(m kb)
+// against its O(m kb^2) flops), and the trailing columns are multiplied by Q^T = I - V T^T
+// V^T (dlarft's T, dlarfb as three gemms: W = V^T A2, W = T^T W, A2 -= V W), so that float32
+// runs its updates at twice float64's rate. v, t, w and the panel copy p, pt are scratch.
+type geqrfBlocked[F float32 | float64] struct {
+	gemm    gemmFunc[F]
+	v, t, w []F
+	p, pt   []float64
 }
 
-func newGeqrfBlocked() func(m, n int, a []float64, lda int, tau []float64) {
-	g := &geqrfBlocked{gemm: gemmKernel[float64]()}
+func newGeqrfBlocked[F float32 | float64]() func(m, n int, a []F, lda int, tau []F) {
+	g := &geqrfBlocked[F]{gemm: gemmKernel[F]()}
 	return g.factor
 }
 
-func (g *geqrfBlocked) factor(m, n int, a []float64, lda int, tau []float64) {
+func (g *geqrfBlocked[F]) factor(m, n int, a []F, lda int, tau []F) {
+	g.blocked(m, n, a, lda, tau, geqrfBlock)
+}
+
+// blocked factors a in panels of nb columns: those of geqrfBlock by this algorithm in
+// panels of geqrfInner, those of geqrfInner by dgeqr2.
+func (g *geqrfBlocked[F]) blocked(m, n int, a []F, lda int, tau []F, nb int) {
 	k := len(tau)
-	for j := 0; j < k; j += geqrfBlock {
-		kb, mp := min(geqrfBlock, k-j), m-j
+	for j := 0; j < k; j += nb {
+		kb, mp := min(nb, k-j), m-j
 		panel := a[j*lda+j:]
-		dgeqr2(mp, kb, panel, lda, tau[j:j+kb])
+		if nb > geqrfInner {
+			g.blocked(mp, kb, panel, lda, tau[j:j+kb], geqrfInner)
+		} else {
+			g.panel(mp, kb, panel, lda, tau[j:j+kb])
+		}
 		n2 := n - j - kb
 		if n2 == 0 {
 			continue
@@ -220,10 +237,23 @@ func (g *geqrfBlocked) factor(m, n int, a []float64, lda int, tau []float64) {
 	}
 }
 
+// panel is dgeqr2 on the mp-by-kb panel, in float64.
+func (g *geqrfBlocked[F]) panel(mp, kb int, panel []F, lda int, tau []F) {
+	if p, ok := any(panel).([]float64); ok {
+		dgeqr2(mp, kb, p, lda, any(tau).([]float64))
+		return
+	}
+	g.p, g.pt = grow(g.p, mp*kb), grow(g.pt, kb)
+	convert(g.p, mp, panel, lda, mp, kb)
+	dgeqr2(mp, kb, g.p, mp, g.pt)
+	convert(panel, lda, g.p, mp, mp, kb)
+	convert(tau, kb, g.pt, kb, kb, 1)
+}
+
 // larft forms the kb-by-kb upper triangular T of H_1 ... H_kb = I - V T V^T from the explicit
 // mp-by-kb V (dlarft, forward and columnwise): T[j,j] = tau_j, T[0:j, j] = -tau_j T[0:j, 0:j]
 // V[:, 0:j]^T V[:, j].
-func (g *geqrfBlocked) larft(mp, kb int, tau []float64) {
+func (g *geqrfBlocked[F]) larft(mp, kb int, tau []F) {
 	g.t = grow(g.t, kb*kb)
 	clear(g.t)
 	t := g.t
@@ -239,7 +269,7 @@ func (g *geqrfBlocked) larft(mp, kb int, tau []float64) {
 		}
 		// tj[0:j] = T[0:j, 0:j] tj[0:j], T upper triangular: row i uses rows i.. only.
 		for i := 0; i < j; i++ {
-			s := 0.0
+			var s F
 			for l := i; l < j; l++ {
 				s += t[l*kb+i] * tj[l]
 			}

@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/blas"
+
+	"github.com/batchlas/batchlas/internal/hostgemm"
 )
 
 // potrfHost factors every matrix with newDpotrf's kernel (float64: straight-line code up to
@@ -99,17 +101,20 @@ const smallMax = 8
 
 // potrfRecMin is the order up to which gonum's Dpotrf (unblocked at these orders) is faster
 // than the recursion, so that newPotrf and the recursion hand it such diagonal blocks;
-// potrfLeaf the order up to which the recursion's trsm and syrk hand their blocks to gonum's
-// trsm and one gemm. BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the
-// recursion 12-30; trsm and syrk leaves of 16 against 64 took 0.059 against 0.089 ms at
-// n = 128 (lower), 0.30 against 0.48 at 256, 1.8 against 2.1 at 512.
+// potrfLeaf the order up to which the recursion's trsm hands its blocks to gonum's trsm.
+// BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the recursion 12-30;
+// trsm leaves of 16 against 64 took 0.059 against 0.089 ms at n = 128 (lower), 0.30 against
+// 0.48 at 256, 1.8 against 2.1 at 512. With syrk's one packed call (load 1-2), diagonal
+// blocks of 32 or 16 rather than 64 were slower at n = 128: 0.031-0.037 ms against
+// 0.033-0.035 in float64 and float32.
 const potrfLeaf, potrfRecMin = 16, 64
 
 // newPotrf returns a real Cholesky kernel with its own scratch: up to potrfRecMin gonum's
 // Dpotrf (dpotrf; for float32 on a float64 copy of the triangle, which costs O(n^2) against
 // its O(n^3) flops), above it the recursive factorization of Gustavson (potrfRec) in F, whose
-// triangular solves and symmetric updates are recursive too, so that nearly all flops run in
-// gemmKernel's packed gemm of F (float32 at twice float64's rate).
+// triangular solves are recursive too and whose symmetric updates are one triangular packed
+// gemm (hostgemm.Syrk), so that nearly all flops run in the packed gemm of F (float32 at
+// twice float64's rate).
 func newPotrf[F float32 | float64]() func(lower bool, n int, a []F, lda int) int {
 	var leaf any = dpotrf
 	if _, ok := any(F(0)).(float32); ok {
@@ -131,7 +136,6 @@ type potrfRec[F float32 | float64] struct {
 	lower bool
 	gemm  gemmFunc[F]
 	leaf  func(lower bool, n int, a []F, lda int) int // the diagonal blocks up to potrfRecMin
-	w     []F                                         // syrk's diagonal blocks, potrfLeaf^2
 }
 
 // at is the offset of element (r, c) of L.
@@ -212,30 +216,25 @@ func (p *potrfRec[F]) trsm(m, k int, l []F, ldl int, b []F, ldb int) {
 	p.trsm(m, k2, l[p.at(k1, k1, ldl):], ldl, b2, ldb)
 }
 
-// syrk subtracts x x^T from the order-n c, x n-by-k, in c's triangle only.
+// syrk subtracts x x^T from the order-n c, x n-by-k, in c's triangle only: internal/hostgemm's
+// Syrk, which packs x once and computes only the tiles that meet the triangle, or gonum's
+// Ssyrk and Dsyrk where the CPU has no gemm kernel. Row-major, gonum sees the transposed
+// blocks, so the triangle and the transposition swap.
 func (p *potrfRec[F]) syrk(n, k int, x []F, ldx int, c []F, ldc int) {
-	if n <= potrfLeaf {
-		// The whole block into scratch, then its triangle into c.
-		p.w = grow(p.w, n*n)
-		p.gemmT(n, n, k, x, ldx, x, ldx, 0, p.w, n)
-		for j := 0; j < n; j++ {
-			lo, hi := j, n
-			if !p.lower {
-				lo, hi = 0, j+1
-			}
-			cj, wj := c[j*ldc+lo:j*ldc+hi], p.w[j*n+lo:j*n+hi]
-			for i, v := range wj {
-				cj[i] += v
-			}
-		}
+	tr, ul, rowTr := blas.NoTrans, blas.Upper, blas.Trans
+	if !p.lower {
+		tr, ul, rowTr = blas.Trans, blas.Lower, blas.NoTrans
+	}
+	if hostgemm.Enabled() {
+		hostgemm.Syrk(p.lower, tr, n, k, -1, x, ldx, c, ldc)
 		return
 	}
-	n1 := half(n)
-	n2 := n - n1
-	p.syrk(n1, k, x, ldx, c, ldc)
-	x2 := x[p.at(n1, 0, ldx):]
-	p.gemmT(n2, n1, k, x2, ldx, x, ldx, 1, c[p.at(n1, 0, ldc):], ldc)
-	p.syrk(n2, k, x2, ldx, c[p.at(n1, n1, ldc):], ldc)
+	switch x := any(x).(type) {
+	case []float64:
+		blasImpl.Dsyrk(ul, rowTr, n, k, -1, x, ldx, 1, any(c).([]float64), ldc)
+	case []float32:
+		blasImpl.Ssyrk(ul, rowTr, n, k, -1, x, ldx, 1, any(c).([]float32), ldc)
+	}
 }
 
 // dpotrf factors one column-major matrix with gonum and returns LAPACK's info.

@@ -21,8 +21,10 @@ func testGeqrf[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	layouts := append(Empty(), Layout{Rows: 5, Cols: 0, Batch: 2}, Layout{Rows: 0, Cols: 4, Batch: 2})
 	layouts = append(layouts, RectLayouts(5, [2]int{1, 1}, [2]int{1, 4}, [2]int{4, 1}, [2]int{2, 2},
 		[2]int{7, 3}, [2]int{3, 7}, [2]int{7, 7}, [2]int{16, 16}, [2]int{33, 17}, [2]int{17, 33}, [2]int{40, 40})...)
-	// The host's blocked QR (from min(m, n) = 160): panels of 32, a ragged last one, tall and wide.
-	layouts = append(layouts, Layout{Rows: 230, Cols: 170, LDPad: 1, Batch: 2}, Layout{Rows: 163, Cols: 250, StridePad: 2, Batch: 2})
+	// The host's blocked QR (from min(m, n) = 128): panels of 32 with inner panels of 8, a
+	// ragged last one, tall and wide, and either side of the threshold.
+	layouts = append(layouts, Layout{Rows: 230, Cols: 170, LDPad: 1, Batch: 2}, Layout{Rows: 163, Cols: 250, StridePad: 2, Batch: 2},
+		Layout{Rows: 128, Cols: 128, Batch: 2}, Layout{Rows: 140, Cols: 127, Batch: 1})
 	// Very wide and very tall: "cta" cycles more columns than its block has lane groups, and
 	// holds more rows than fit in registers.
 	layouts = append(layouts, Layout{Rows: 8, Cols: 600, LDPad: 1, StridePad: 2, Batch: 2}, Layout{Rows: 520, Cols: 3, LDPad: 2, Batch: 2})

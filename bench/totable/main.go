@@ -100,8 +100,8 @@ func run(op, tables, device, source string, files []string) error {
 	nnz := map[int]int{} // by n
 	date, commit := "", ""
 	for _, l := range lines {
-		if strings.HasPrefix(l.Arm, "ref:") {
-			continue // a yardstick (batchbench's ref arms), not a family the router may choose
+		if strings.HasPrefix(l.Arm, "ref:") || l.Arm == "auto" {
+			continue // a yardstick (batchbench's ref arms) or the router's own choice, not a family
 		}
 		if l.Error != "" {
 			continue // the arm could not run this shape (a vendor routine's limit): no candidate

@@ -103,7 +103,7 @@ func realGemm[F float32 | float64](kn *kernel[F], tA, tB blas.Transpose, m, n, k
 	if tB != blas.NoTrans {
 		jb, pb = 1, ldb
 	}
-	run(kn, m, n, k, stridedPacker(a, ia, pa), stridedPacker(b, jb, pb), alpha, c, ldc)
+	run(kn, m, n, k, stridedPacker(a, ia, pa), stridedPacker(b, jb, pb), alpha, c, ldc, whole)
 }
 
 // stridedPacker packs the operand whose element (r, p) is x[r*sr + p*sp]. One of the
@@ -209,7 +209,7 @@ func cplxGemm[C complex64 | complex128, F float32 | float64](kn *kernel[F], tA, 
 		}
 	}
 	cr := unsafe.Slice((*F)(unsafe.Pointer(unsafe.SliceData(c))), 2*len(c))
-	run(kn, 2*m, n, 2*k, packA, packB, 1, cr, 2*ldc)
+	run(kn, 2*m, n, 2*k, packA, packB, 1, cr, 2*ldc, whole)
 }
 
 func conj[C complex64 | complex128](v C) C {
@@ -217,8 +217,25 @@ func conj[C complex64 | complex128](v C) C {
 	return C(complex(real(z), -imag(z)))
 }
 
-// run is C += alpha op(A) op(B) over the blocks and tiles of the kernel.
-func run[F float32 | float64](kn *kernel[F], m, n, k int, packA, packB packer[F], alpha F, c []F, ldc int) {
+// part names the part of C that run writes: all of it, or the lower or upper triangle of
+// a square C (diagonal included).
+type part int
+
+const (
+	whole part = iota
+	lowerPart
+	upperPart
+)
+
+// keeps reports whether the part holds element (i, j) of C, by its diagonal offset i - j.
+func (t part) keeps(diff int) bool {
+	return t == whole || t == lowerPart && diff >= 0 || t == upperPart && diff <= 0
+}
+
+// run is C += alpha op(A) op(B) over the blocks and tiles of the kernel, on the part t of C
+// only: blocks and tiles outside it are skipped, and tiles that cross the diagonal go
+// through the tile buffer.
+func run[F float32 | float64](kn *kernel[F], m, n, k int, packA, packB packer[F], alpha F, c []F, ldc int, t part) {
 	buf, _ := kn.pool.Get().(*buffers[F])
 	if buf == nil {
 		buf = &buffers[F]{tile: make([]F, kn.mr*kn.nr)}
@@ -236,24 +253,34 @@ func run[F float32 | float64](kn *kernel[F], m, n, k int, packA, packB packer[F]
 			packB(buf.b, jc, pc, nc, kc, kn.nr)
 			for ic := 0; ic < m; ic += kn.mc {
 				mc := min(kn.mc, m-ic)
+				if !t.keeps(ic+mc-1-jc) && !t.keeps(ic-(jc+nc-1)) {
+					continue
+				}
 				packA(buf.a, ic, pc, mc, kc, kn.mr)
-				kn.macro(mc, nc, kc, buf, c[ic+jc*ldc:], ldc, alpha)
+				kn.macro(mc, nc, kc, buf, c[ic+jc*ldc:], ldc, alpha, t, ic-jc)
 			}
 		}
 	}
 }
 
-// macro runs the kernel on every tile of an mc-by-nc block of C from packed blocks; edge
-// tiles go through buf.tile.
-func (kn *kernel[F]) macro(mc, nc, kc int, buf *buffers[F], c []F, ldc int, alpha F) {
+// macro runs the kernel on every tile of an mc-by-nc block of C from packed blocks, for the
+// part t of C, the block's first element lying d below C's diagonal; edge tiles and tiles
+// that cross the diagonal go through buf.tile.
+func (kn *kernel[F]) macro(mc, nc, kc int, buf *buffers[F], c []F, ldc int, alpha F, t part, d int) {
 	mr, nr, tile := kn.mr, kn.nr, buf.tile
 	for jr := 0; jr < nc; jr += nr {
 		cols := min(nr, nc-jr)
 		bp := &buf.b[jr*kc]
 		for ir := 0; ir < mc; ir += mr {
 			rows := min(mr, mc-ir)
+			// The tile's elements lie lo to hi below the diagonal.
+			lo, hi := d+ir-(jr+cols-1), d+ir+rows-1-jr
+			if !t.keeps(lo) && !t.keeps(hi) {
+				continue
+			}
 			ap := &buf.a[ir*kc]
-			if rows == mr && cols == nr {
+			all := t.keeps(lo) && t.keeps(hi)
+			if rows == mr && cols == nr && all {
 				kn.fn(kc, ap, bp, &c[ir+jr*ldc], ldc, alpha)
 				continue
 			}
@@ -261,8 +288,16 @@ func (kn *kernel[F]) macro(mc, nc, kc int, buf *buffers[F], c []F, ldc int, alph
 			kn.fn(kc, ap, bp, &tile[0], mr, alpha)
 			for j := 0; j < cols; j++ {
 				cj, tj := c[ir+(jr+j)*ldc:][:rows], tile[j*mr:][:rows]
+				if all {
+					for i, v := range tj {
+						cj[i] += v
+					}
+					continue
+				}
 				for i, v := range tj {
-					cj[i] += v
+					if t.keeps(d + ir + i - (jr + j)) {
+						cj[i] += v
+					}
 				}
 			}
 		}

@@ -223,3 +223,67 @@ func benchGemm[T float32 | float64 | complex64 | complex128](b *testing.B, n int
 	}
 	b.ReportMetric(flops*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
 }
+
+// TestSyrk checks each triangle of Syrk against a plain triple loop, on orders and depths
+// that straddle the tiles and blocks (the packs of 192 rows, the kc of 192 and 256), with
+// NaN in the other triangle, which must stay untouched.
+func TestSyrk(t *testing.T) {
+	eachKernel(t, func(t *testing.T) {
+		t.Run("f64", func(t *testing.T) { testSyrk[float64](t, 0x1p-52) })
+		t.Run("f32", func(t *testing.T) { testSyrk[float32](t, 0x1p-23) })
+	})
+}
+
+func testSyrk[F float32 | float64](t *testing.T, eps float64) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 5, 12, 16, 17, 33, 100, 200} {
+		for _, k := range []int{1, 8, 31, 193, 260} {
+			for _, tA := range []blas.Transpose{blas.NoTrans, blas.Trans} {
+				for _, lower := range []bool{true, false} {
+					lda := n + 1
+					if tA != blas.NoTrans {
+						lda = k + 2
+					}
+					a := random[F](rng, lda*max(n, k))
+					at := func(i, p int) float64 {
+						if tA == blas.NoTrans {
+							return float64(a[i+p*lda])
+						}
+						return float64(a[p+i*lda])
+					}
+					ldc := n + 3
+					c := random[F](rng, ldc*n)
+					want := make([]float64, len(c))
+					for j := 0; j < n; j++ {
+						for i := 0; i < n; i++ {
+							if (i >= j) != lower && i != j {
+								c[i+j*ldc] = F(math.NaN())
+								continue
+							}
+							s := float64(c[i+j*ldc])
+							for p := 0; p < k; p++ {
+								s -= 0.5 * at(i, p) * at(j, p)
+							}
+							want[i+j*ldc] = s
+						}
+					}
+					Syrk(lower, tA, n, k, -0.5, a, lda, c, ldc)
+					for j := 0; j < n; j++ {
+						for i := 0; i < n; i++ {
+							got := float64(c[i+j*ldc])
+							if (i >= j) != lower && i != j {
+								if !math.IsNaN(got) {
+									t.Fatalf("n=%d k=%d %v lower=%v: (%d,%d) of the other triangle written", n, k, tA, lower, i, j)
+								}
+								continue
+							}
+							if d := math.Abs(got - want[i+j*ldc]); d > 4*float64(k)*eps*(1+math.Abs(want[i+j*ldc])) {
+								t.Fatalf("n=%d k=%d %v lower=%v: (%d,%d) = %g, want %g", n, k, tA, lower, i, j, got, want[i+j*ldc])
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
