@@ -124,12 +124,12 @@ func run(op, tables, device, source string, files []string) error {
 	fmt.Fprintf(&b, "# op=%s device=%s date=%s batchlas=%s\n", op, device, date[:min(10, len(date))], commit)
 	fmt.Fprintf(&b, "# source=transcribed:%s\n", source)
 	if device == "cpu" {
-		b.WriteString("# Measured with bench/cpu_vendor.sh (batchbench, arms interleaved in both orders, every output\n")
+		b.WriteString("# Measured with batchbench (by hand or through bench/cpu_vendor.sh; arms interleaved in both orders, every output\n")
 		b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load averages\n")
 		b.WriteString("# in bench/results/cpu/load.txt); a time is the mean of the two orders' medians in the last\n")
 		b.WriteString("# run of its cell.\n")
 	} else {
-		b.WriteString("# Measured with bench/device.sh (batchbench, arms interleaved in both orders, every output\n")
+		b.WriteString("# Measured with batchbench (through bench/device.sh or bench/h200.sh; arms interleaved in both orders, every output\n")
 		b.WriteString("# verified, device time from events); a time (ms) is the mean of the two orders' medians in\n")
 		b.WriteString("# the last run of its cell.\n")
 	}
