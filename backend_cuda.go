@@ -248,6 +248,31 @@ func quickReturn(q *Queue, rows, cols, batch int, info *Vector[int32]) (bool, er
 	return false, nil
 }
 
+// Parts of C that scaleMat scales (SCALE_* of kernels/util/util.cu).
+const (
+	scaleAll   = 0
+	scaleLower = 1 // only the elements with i >= j
+	scaleUpper = 2 // only the elements with i <= j; with scaleLower, the diagonal alone
+	// scaleHerm: beta is real (its imaginary part unused), and the diagonal becomes
+	// re(beta) re(c) with imaginary part 0, never read: a Hermitian matrix's diagonal.
+	scaleHerm = 4
+)
+
+// scaleMat sets the part (scaleAll, or scaleTri's) of every matrix of c to beta c on the
+// stream, with kernels/util's scale_mat: beta 0 writes zeros without reading c, and nothing
+// outside the part is read or written (the other triangle, the padding between columns and
+// between matrices).
+func scaleMat[T Scalar](q *Queue, c *Matrix[T], part int, beta T) error {
+	total := c.rows * c.cols * c.batch
+	if total == 0 {
+		return nil
+	}
+	br, bi := kernelScalar(beta)
+	const threads = 256
+	return cudaOf(q).launch("util", "scale_mat_"+dtypeName[T](), dim3{ceilDiv(total, threads), 1, 1}, dim3{threads, 1, 1}, 0,
+		c.devPtr(), uintptr(c.ld), uintptr(c.strd), uintptr(c.rows), uintptr(c.cols), uintptr(c.batch), uintptr(part), br, bi)
+}
+
 // cudaOf is q's CUDA engine.
 func cudaOf(q *Queue) *cudaEngine { return q.eng.(*cudaEngine) }
 

@@ -99,21 +99,30 @@ func TestGetrfRecMatchesGetf2(t *testing.T) {
 	}
 }
 
-// BenchmarkGetrfRecursive times getrfRec against getf2 on one float64 matrix, side by side;
-// min-ms is the fastest run.
+// BenchmarkGetrfRecursive times getrfRec against getf2 on one float64 matrix, side by side,
+// and getrfRec on the same matrix in float32; min-ms is the fastest run.
 func BenchmarkGetrfRecursive(b *testing.B) {
-	gemm := gemmKernel[float64]()
+	gemm, gemm32 := gemmKernel[float64](), gemmKernel[float32]()
 	for _, n := range []int{32, 64, 128, 256, 512} {
 		src := randGeneral(n)
-		a, ipiv := make([]float64, n*n), make([]int32, n)
+		src32 := make([]float32, n*n)
+		for i, v := range src {
+			src32[i] = float32(v)
+		}
+		a, a32, ipiv := make([]float64, n*n), make([]float32, n*n), make([]int32, n)
 		for _, arm := range []struct {
 			name string
 			f    func()
-		}{{"getf2", func() { getf2(n, n, a, n, ipiv) }}, {"recursive", func() { getrfRec(gemm, n, n, a, n, ipiv) }}} {
+		}{
+			{"getf2", func() { getf2(n, n, a, n, ipiv) }},
+			{"recursive", func() { getrfRec(gemm, n, n, a, n, ipiv) }},
+			{"recursive-f32", func() { getrfRec(gemm32, n, n, a32, n, ipiv) }},
+		} {
 			b.Run(fmt.Sprintf("n=%d/%s", n, arm.name), func(b *testing.B) {
 				best := time.Duration(math.MaxInt64)
 				for range b.N {
 					copy(a, src)
+					copy(a32, src32)
 					t0 := time.Now()
 					arm.f()
 					best = min(best, time.Since(t0))

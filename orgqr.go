@@ -69,6 +69,10 @@ func (c *orgqrCall[T]) key() callKey {
 func orgqrFamilies[T Scalar]() []family[orgqrCall[T]] {
 	return []family[orgqrCall[T]]{
 		{name: "cta", canRun: orgqrCTACanRun[T], launch: orgqrCTA[T]},
+		// blocked: panels of 32 columns, backwards, each formed by the cta kernel after
+		// Ormqr has applied its reflectors to the columns right of it; past the shared
+		// memory that holds a whole matrix.
+		{name: "blocked", canRun: orgqrBlockedCanRun[T], bufferSize: orgqrBlockedBufferSize[T], launch: orgqrBlocked[T]},
 		vendorFamily(orgqrLAPACK[T](), orgqrCUDAVendor[T]()),
 		hostFamily(orgqrHost[T]),
 	}

@@ -105,6 +105,9 @@ func (c *ormqrCall[T]) key() callKey {
 func ormqrFamilies[T Scalar]() []family[ormqrCall[T]] {
 	return []family[ormqrCall[T]]{
 		{name: "cta", canRun: ormqrCTACanRun[T], launch: ormqrCTA[T]},
+		// blocked: the reflectors in groups and C in chunks, each piece on the cta kernel;
+		// past the shared memory that holds C and all the reflectors at once.
+		{name: "blocked", canRun: ormqrBlockedCanRun[T], bufferSize: ormqrBlockedBufferSize[T], launch: ormqrBlocked[T]},
 		vendorFamily(ormqrLAPACK[T](), ormqrCUDAVendor[T]()),
 		hostFamily(ormqrHost[T]),
 	}

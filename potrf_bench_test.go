@@ -68,30 +68,35 @@ func BenchmarkPotrfGonumLoop(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*benchBatch), "ns/matrix")
 }
 
-// potrfRecursive is potrfRec at every order (newDpotrf runs it above potrfRecMin only).
-func potrfRecursive(lower bool) func(bool, int, []float64, int) int {
-	r := potrfRec{lower: lower, gemm: gemmKernel[float64]()}
-	return func(_ bool, n int, a []float64, lda int) int { return r.potrf(n, a, lda) }
-}
-
-// BenchmarkPotrfRecursive times newDpotrf's recursive factorization on gemmKernel against
-// gonum's Dpotrf (dpotrf) on one matrix, side by side, lower and upper; min-ms is the fastest
-// run (the least disturbed on a shared machine). The input is restored outside the timing.
+// BenchmarkPotrfRecursive times newPotrf's kernels (the recursive factorization on
+// gemmKernel above potrfRecMin) in float64 and float32 against gonum's Dpotrf (dpotrf) on one
+// matrix, side by side, lower and upper; min-ms is the fastest run (the least disturbed on a
+// shared machine). The input is restored outside the timing.
 func BenchmarkPotrfRecursive(b *testing.B) {
 	for _, n := range []int{48, 64, 96, 128, 256, 512} {
 		input := spdBatch(n, 1)
 		a := make([]float64, n*n)
+		a32, input32 := make([]float32, n*n), make([]float32, n*n)
+		for i, v := range input {
+			input32[i] = float32(v)
+		}
 		for _, lower := range []bool{true, false} {
+			f64, f32 := newPotrf[float64](), newPotrf[float32]()
 			for _, arm := range []struct {
-				name string
-				f    func(bool, int, []float64, int) int
-			}{{"dpotrf", dpotrf}, {"recursive", potrfRecursive(lower)}} {
+				name    string
+				restore func()
+				f       func() int
+			}{
+				{"dpotrf", func() { copy(a, input) }, func() int { return dpotrf(lower, n, a, n) }},
+				{"f64", func() { copy(a, input) }, func() int { return f64(lower, n, a, n) }},
+				{"f32", func() { copy(a32, input32) }, func() int { return f32(lower, n, a32, n) }},
+			} {
 				b.Run(fmt.Sprintf("n=%d/lower=%v/%s", n, lower, arm.name), func(b *testing.B) {
 					best := time.Duration(math.MaxInt64)
 					for range b.N {
-						copy(a, input)
+						arm.restore()
 						t0 := time.Now()
-						if arm.f(lower, n, a, n) != 0 {
+						if arm.f() != 0 {
 							b.Fatal("not positive definite")
 						}
 						best = min(best, time.Since(t0))

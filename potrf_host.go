@@ -24,10 +24,10 @@ func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 }
 
 // potrfKernel returns a constructor of single-matrix Cholesky kernels for order n; each
-// goroutine makes its own, since a kernel may keep scratch space. float32 and complex64 run
-// in double precision on a copy: Go's complex64 arithmetic is slower than complex128, and the
-// copy costs O(n^2) against the O(n^3) factorization. Real matrices of orders 1 to smallMax
-// run potrfUnrolled's straight-line kernels.
+// goroutine makes its own, since a kernel may keep scratch space. Real matrices of orders 1
+// to smallMax run potrfUnrolled's straight-line kernels, larger ones newPotrf's. complex64
+// runs in double precision on a copy: Go's complex64 arithmetic is slower than complex128,
+// and the copy costs O(n^2) against the O(n^3) factorization.
 func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int) int {
 	var k any
 	switch any(*new(T)).(type) {
@@ -36,7 +36,7 @@ func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int)
 			k = unrolledPotrf[float64](n)
 			break
 		}
-		k = newDpotrf
+		k = newPotrf[float64]
 	case complex128:
 		k = func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
 	case float32:
@@ -44,7 +44,7 @@ func potrfKernel[T Scalar](n int) func() func(lower bool, n int, a []T, lda int)
 			k = unrolledPotrf[float32](n)
 			break
 		}
-		k = widenedPotrf(newDpotrf, widenReal[float64, float32], widenReal[float32, float64])
+		k = newPotrf[float32]
 	case complex64:
 		z := func() func(bool, int, []complex128, int) int { return zpotrf[complex128] }
 		k = widenedPotrf(z, widenCplx[complex128, complex64], widenCplx[complex64, complex128])
@@ -98,40 +98,44 @@ func eachTriColumn(lower bool, n int, f func(j, i0, i1 int)) {
 const smallMax = 8
 
 // potrfRecMin is the order up to which gonum's Dpotrf (unblocked at these orders) is faster
-// than the recursion, so that newDpotrf and the recursion hand it such diagonal blocks;
+// than the recursion, so that newPotrf and the recursion hand it such diagonal blocks;
 // potrfLeaf the order up to which the recursion's trsm and syrk hand their blocks to gonum's
-// Dtrsm and one gemm. BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the
+// trsm and one gemm. BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the
 // recursion 12-30; trsm and syrk leaves of 16 against 64 took 0.059 against 0.089 ms at
 // n = 128 (lower), 0.30 against 0.48 at 256, 1.8 against 2.1 at 512.
 const potrfLeaf, potrfRecMin = 16, 64
 
-// newDpotrf returns a float64 Cholesky kernel with its own scratch: gonum's Dpotrf (dpotrf)
-// up to potrfRecMin, above it the recursive factorization of Gustavson (potrfRec), whose
+// newPotrf returns a real Cholesky kernel with its own scratch: up to potrfRecMin gonum's
+// Dpotrf (dpotrf; for float32 on a float64 copy of the triangle, which costs O(n^2) against
+// its O(n^3) flops), above it the recursive factorization of Gustavson (potrfRec) in F, whose
 // triangular solves and symmetric updates are recursive too, so that nearly all flops run in
-// gemmKernel's packed gemm.
-func newDpotrf() func(lower bool, n int, a []float64, lda int) int {
-	r := potrfRec{gemm: gemmKernel[float64]()}
-	return func(lower bool, n int, a []float64, lda int) int {
-		if n <= potrfRecMin {
-			return dpotrf(lower, n, a, lda)
-		}
+// gemmKernel's packed gemm of F (float32 at twice float64's rate).
+func newPotrf[F float32 | float64]() func(lower bool, n int, a []F, lda int) int {
+	var leaf any = dpotrf
+	if _, ok := any(F(0)).(float32); ok {
+		d := func() func(bool, int, []float64, int) int { return dpotrf }
+		leaf = widenedPotrf(d, widenReal[float64, float32], widenReal[float32, float64])()
+	}
+	r := potrfRec[F]{gemm: gemmKernel[F](), leaf: leaf.(func(bool, int, []F, int) int)}
+	return func(lower bool, n int, a []F, lda int) int {
 		r.lower = lower
 		return r.potrf(n, a, lda)
 	}
 }
 
-// potrfRec is the recursive Cholesky A = L L^T of one float64 matrix, in place. Blocks are
+// potrfRec is the recursive Cholesky A = L L^T of one real matrix, in place. Blocks are
 // named and addressed in L's coordinates: block (r, c) of L lies at a[r + c*lda] in the
 // lower triangle, and transposed, at a[c + r*lda], in the upper one (there U = L^T), so that
 // one code serves both triangles with the transposes of its gemms swapped.
-type potrfRec struct {
+type potrfRec[F float32 | float64] struct {
 	lower bool
-	gemm  gemmFunc[float64]
-	w     []float64 // syrk's diagonal blocks, potrfLeaf^2
+	gemm  gemmFunc[F]
+	leaf  func(lower bool, n int, a []F, lda int) int // the diagonal blocks up to potrfRecMin
+	w     []F                                         // syrk's diagonal blocks, potrfLeaf^2
 }
 
 // at is the offset of element (r, c) of L.
-func (p *potrfRec) at(r, c, ld int) int {
+func (p *potrfRec[F]) at(r, c, ld int) int {
 	if p.lower {
 		return r + c*ld
 	}
@@ -143,9 +147,9 @@ func (p *potrfRec) at(r, c, ld int) int {
 func half(n int) int { return (n/2 + 7) &^ 7 }
 
 // potrf factors the order-n matrix a and returns LAPACK's info.
-func (p *potrfRec) potrf(n int, a []float64, lda int) int {
+func (p *potrfRec[F]) potrf(n int, a []F, lda int) int {
 	if n <= potrfRecMin {
-		return dpotrf(p.lower, n, a, lda)
+		return p.leaf(p.lower, n, a, lda)
 	}
 	n1 := half(n)
 	n2 := n - n1
@@ -163,7 +167,7 @@ func (p *potrfRec) potrf(n int, a []float64, lda int) int {
 
 // gemmT is C = beta C - X Y^T for C m-by-n, X m-by-k and Y n-by-k, in L's coordinates (the
 // upper triangle stores each block transposed, so there C^T = beta C^T - Y X^T).
-func (p *potrfRec) gemmT(m, n, k int, x []float64, ldx int, y []float64, ldy int, beta float64, c []float64, ldc int) {
+func (p *potrfRec[F]) gemmT(m, n, k int, x []F, ldx int, y []F, ldy int, beta F, c []F, ldc int) {
 	if p.lower {
 		p.gemm(NoTrans, Trans, m, n, k, -1, x, ldx, y, ldy, beta, c, ldc)
 		return
@@ -172,14 +176,20 @@ func (p *potrfRec) gemmT(m, n, k int, x []float64, ldx int, y []float64, ldy int
 }
 
 // trsm overwrites the m-by-k b by b L^-T for the order-k lower triangular l.
-func (p *potrfRec) trsm(m, k int, l []float64, ldl int, b []float64, ldb int) {
+func (p *potrfRec[F]) trsm(m, k int, l []F, ldl int, b []F, ldb int) {
 	if k <= potrfLeaf {
 		if p.lower {
 			// Row-major, b is B^T and l is L^T: B^T := L^-1 B^T, L^-1 = (L^T)^-T.
-			blasImpl.Dtrsm(blas.Left, blas.Upper, blas.Trans, blas.NonUnit, k, m, 1, l, ldl, b, ldb)
+			switch b := any(b).(type) {
+			case []float64:
+				blasImpl.Dtrsm(blas.Left, blas.Upper, blas.Trans, blas.NonUnit, k, m, 1, any(l).([]float64), ldl, b, ldb)
+			case []float32:
+				blasImpl.Strsm(blas.Left, blas.Upper, blas.Trans, blas.NonUnit, k, m, 1, any(l).([]float32), ldl, b, ldb)
+			}
 		} else {
 			// Column-major, b holds B^T and l holds U = L^T: B^T := U^-T B^T, each column
-			// of B^T by forward substitution with dots down the columns of U.
+			// of B^T by forward substitution with dots down the columns of U (gonum's
+			// right-side row-major trsm, the equivalent call, is slower at these sizes).
 			for c := 0; c < m; c++ {
 				x := b[c*ldb : c*ldb+k]
 				for i := range x {
@@ -203,7 +213,7 @@ func (p *potrfRec) trsm(m, k int, l []float64, ldl int, b []float64, ldb int) {
 }
 
 // syrk subtracts x x^T from the order-n c, x n-by-k, in c's triangle only.
-func (p *potrfRec) syrk(n, k int, x []float64, ldx int, c []float64, ldc int) {
+func (p *potrfRec[F]) syrk(n, k int, x []F, ldx int, c []F, ldc int) {
 	if n <= potrfLeaf {
 		// The whole block into scratch, then its triangle into c.
 		p.w = grow(p.w, n*n)

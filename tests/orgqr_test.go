@@ -35,10 +35,13 @@ func testOrgqr[T batchlas.Scalar](t *testing.T, q *batchlas.Queue) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%v_k%d", c.l, c.k), func(t *testing.T) { checkOrgqr[T](t, q, c.l, c.k, RandDense[T], nil) })
 	}
-	// More than 128 reflectors take gonum's blocked Dorglq for float64.
-	t.Run("blocked", func(t *testing.T) {
-		checkOrgqr[T](t, q, Layout{Rows: 150, Cols: 140, LDPad: 1, Batch: 1}, 140, RandDense[T], nil)
-	})
+	// More than 128 reflectors take gonum's blocked Dorglq for float64. Past what "cta"
+	// holds for complex128 the "blocked" family runs panels of 32 columns: two panels
+	// (n = 33), and k < n, with panels that have fewer reflectors than columns, or none.
+	for _, s := range [][3]int{{150, 140, 140}, {150, 140, 100}, {70, 65, 20}, {40, 33, 33}} {
+		l := Layout{Rows: s[0], Cols: s[1], LDPad: 1, StridePad: 3, Batch: 2}
+		t.Run(fmt.Sprintf("blocked_%v_k%d", l, s[2]), func(t *testing.T) { checkOrgqr[T](t, q, l, s[2], RandDense[T], nil) })
+	}
 	t.Run("limit", func(t *testing.T) {
 		n := limitOrder(t, func(n int) error {
 			a, tau := probeMatrix[T](q, n, n, 1), probeVector[T](q, n)

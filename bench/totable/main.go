@@ -52,6 +52,7 @@ type line struct {
 	Jobz                                string // syev's, where batchbench -jobz recorded it
 	Error                               string // why the arm could not run, if it could not
 	M, N, K, Batch                      int
+	NNZ                                 int // spmm's stored entries per matrix, which turn on n alone
 	MS                                  float64
 	Verified                            bool
 }
@@ -96,6 +97,7 @@ func run(op, tables, device, source string, files []string) error {
 	last := map[cell]line{}
 	var keys []cell // row cells (arm and order empty), in first-seen order
 	measured := map[cell]bool{}
+	nnz := map[int]int{} // by n
 	date, commit := "", ""
 	for _, l := range lines {
 		if strings.HasPrefix(l.Arm, "ref:") {
@@ -108,6 +110,9 @@ func run(op, tables, device, source string, files []string) error {
 			return fmt.Errorf("%s %s n=%d arm %s failed verification", l.Op, l.DType, l.N, l.Arm)
 		}
 		c := cell{l.DType, l.Jobz, l.M, l.N, l.K, l.Batch, l.Arm, l.Order}
+		if l.NNZ > 0 {
+			nnz[l.N] = l.NNZ
+		}
 		last[c] = l
 		if r := (cell{dtype: l.DType, jobz: l.Jobz, m: l.M, n: l.N, k: l.K, batch: l.Batch}); !slices.Contains(keys, r) {
 			keys = append(keys, r)
@@ -178,6 +183,9 @@ func run(op, tables, device, source string, files []string) error {
 			if r.jobz != "" {
 				vals["jobz"] = r.jobz
 			}
+			if e, ok := nnz[r.n]; ok {
+				vals["nnz"] = strconv.Itoa(e)
+			}
 			for i, k := range old.Keys {
 				v, ok := vals[k.Name]
 				if !ok {
@@ -237,6 +245,7 @@ func read(op string, files []string) ([]line, error) {
 			}
 			l := line{Op: str(raw["op"]), DType: str(raw["dtype"]), Arm: str(raw["arm"]), Order: str(raw["order"]),
 				Date: str(raw["date"]), Commit: str(raw["commit"]), M: num(raw["m"]), N: num(raw["n"]), K: num(raw["k"]),
+				NNZ:   num(raw["nnz"]),
 				Batch: num(raw["batch"]), MS: flt(raw["ms"]), Verified: raw["verified"] == true,
 				Jobz: str(raw["jobz"]), Error: str(raw["error"])}
 			if l.Op == op {

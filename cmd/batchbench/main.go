@@ -519,6 +519,9 @@ func writeJSON(w io.Writer, m meta, r result) error {
 	if r.op == "syev" {
 		fields["jobz"] = r.jobz.String()
 	}
+	if r.op == "spmm" {
+		fields["nnz"] = r.n * spmmRowNNZ(r.n)
+	}
 	line, err := json.Marshal(fields)
 	if err != nil {
 		return err
