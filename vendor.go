@@ -66,4 +66,17 @@ func scalars[T Scalar](xs ...T) scalarBuf {
 	return s
 }
 
+// realScalars holds real scalars (herk's and her2k's alpha or beta) of T's real type.
+func realScalars[T Scalar](xs ...float64) scalarBuf {
+	s := make(scalarBuf, len(xs))
+	for i, x := range xs {
+		if isSingle[T]() {
+			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
+		} else {
+			*(*float64)(unsafe.Pointer(&s[i])) = x
+		}
+	}
+	return s
+}
+
 func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }

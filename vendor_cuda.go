@@ -116,19 +116,6 @@ func cuDiag(d Diag) uintptr {
 	return 0
 }
 
-// realScalars holds real scalars (herk's and her2k's alpha or beta) of T's real type.
-func realScalars[T Scalar](xs ...float64) scalarBuf {
-	s := make(scalarBuf, len(xs))
-	for i, x := range xs {
-		if isSingle[T]() {
-			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
-		} else {
-			*(*float64)(unsafe.Pointer(&s[i])) = x
-		}
-	}
-	return s
-}
-
 // devArray is a batch of device objects: object b starts at base + b*stride bytes.
 type devArray struct {
 	base   uintptr

@@ -13,7 +13,7 @@ import (
 // The vendor parts of a ROCm queue: rocBLAS's strided-batched gemm, gemv and trsm, and
 // rocSOLVER's strided-batched potrf, getrf, getrs, getri, geqrf, syev (heev) and gesvd, each
 // one library call for the whole batch on the queue's stream. The ops these do not cover
-// have no route on a ROCm queue (*NoRouteError; tests/rocm_census_test.go lists them). Every
+// have no route on a ROCm queue (*NoRouteError; spmm is one: rocSPARSE is not bound). Every
 // wrapper takes the quick returns itself (an empty batch; an empty matrix's info = 0), so that
 // what the libraries do with empty sizes never matters. Only the CPU stand-in
 // (internal/hip/standin) has run these calls, no AMD GPU.
@@ -297,87 +297,4 @@ func geqrfROCm[T Scalar]() family[geqrfCall[T]] {
 			return rocSolver.Geqrf(dtypeIndex[T]()).Status(h, uintptr(a.rows), uintptr(a.cols), a.devPtr(), uintptr(a.ld),
 				uintptr(a.strd), c.tau.devPtr(), uintptr(min(a.rows, a.cols)), uintptr(a.batch))
 		})
-}
-
-// syevROCm calls rocsolver_<t>syev_strided_batched (heev for the complex types), whose
-// off-diagonal workspace E (n reals per matrix) is leased from the queue.
-func syevROCm[T Scalar, R Real]() family[syevCall[T, R]] {
-	work := func(_ *Queue, c *syevCall[T, R]) int { return c.a.rows * c.a.batch * sizeOf[R]() }
-	return rocmPart(func(c *syevCall[T, R]) bool { return fitsInt(c.a.ld, c.a.rows, c.a.batch) }, work,
-		func(q *Queue, c *syevCall[T, R]) error {
-			a, n := c.a, c.a.rows
-			if done, err := rocEmpty(q, n == 0, a.batch, c.info); done {
-				return err
-			}
-			e, err := rocmScratch(q, work(q, c))
-			if err != nil {
-				return err
-			}
-			h, err := rocHandle(q)
-			if err != nil {
-				return err
-			}
-			evect := uintptr(hip.EvectNone)
-			if c.jobz == Vectors {
-				evect = hip.EvectOriginal
-			}
-			return rocSolver.Syev(dtypeIndex[T]()).Status(h, evect, rocFill(c.uplo), uintptr(n), a.devPtr(), uintptr(a.ld),
-				uintptr(a.strd), c.w.devPtr(), uintptr(n), e, uintptr(n), c.info.devPtr(), uintptr(a.batch))
-		})
-}
-
-// gesvdROCm calls rocsolver_<t>gesvd_strided_batched out of place, whose superdiagonal
-// workspace E (min(m, n) reals per matrix) is leased from the queue. k = 0 is left to the
-// other families (the identity factors that Gesvd then writes are not a rocSOLVER call).
-func gesvdROCm[T Scalar, R Real]() family[gesvdCall[T, R]] {
-	work := func(_ *Queue, c *gesvdCall[T, R]) int { return min(c.a.rows, c.a.cols) * c.a.batch * sizeOf[R]() }
-	return rocmPart(func(c *gesvdCall[T, R]) bool {
-		return min(c.a.rows, c.a.cols) > 0 && fitsInt(c.a.ld, c.a.rows, c.a.cols, c.a.batch, svdLD(c.u), svdLD(c.vt))
-	}, work, func(q *Queue, c *gesvdCall[T, R]) error {
-		a := c.a
-		k := min(a.rows, a.cols)
-		if a.batch == 0 {
-			return nil
-		}
-		e, err := rocmScratch(q, work(q, c))
-		if err != nil {
-			return err
-		}
-		h, err := rocHandle(q)
-		if err != nil {
-			return err
-		}
-		u, ldu, su := svdArg(c.jobu, c.u)
-		v, ldv, sv := svdArg(c.jobvt, c.vt)
-		return rocSolver.Gesvd(dtypeIndex[T]()).Status(h, rocSvect(c.jobu), rocSvect(c.jobvt), uintptr(a.rows), uintptr(a.cols),
-			a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.s.devPtr(), uintptr(k), u, ldu, su, v, ldv, sv,
-			e, uintptr(k), hip.OutOfPlace, c.info.devPtr(), uintptr(a.batch))
-	})
-}
-
-func rocSvect(j SVDJob) uintptr {
-	switch j {
-	case SVDAll:
-		return hip.SvectAll
-	case SVDThin:
-		return hip.SvectSingular
-	}
-	return hip.SvectNone
-}
-
-// svdLD is a factor's leading dimension, 1 for an absent one.
-func svdLD[T Scalar](f *Matrix[T]) int {
-	if f == nil {
-		return 1
-	}
-	return f.ld
-}
-
-// svdArg is a factor's address, leading dimension and stride for rocSOLVER; an unreferenced
-// factor (SVDNone, possibly nil) is 0, 1, 1.
-func svdArg[T Scalar](job SVDJob, f *Matrix[T]) (p, ld, stride uintptr) {
-	if job == SVDNone || f == nil {
-		return 0, 1, 1
-	}
-	return f.devPtr(), uintptr(f.ld), uintptr(f.strd)
 }

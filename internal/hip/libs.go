@@ -29,6 +29,28 @@ type BLAS struct {
 	Dtrsm         *dl.Proc `sym:"rocblas_dtrsm_strided_batched"`
 	Ctrsm         *dl.Proc `sym:"rocblas_ctrsm_strided_batched"`
 	Ztrsm         *dl.Proc `sym:"rocblas_ztrsm_strided_batched"`
+	Strmm         *dl.Proc `sym:"rocblas_strmm_strided_batched"`
+	Dtrmm         *dl.Proc `sym:"rocblas_dtrmm_strided_batched"`
+	Ctrmm         *dl.Proc `sym:"rocblas_ctrmm_strided_batched"`
+	Ztrmm         *dl.Proc `sym:"rocblas_ztrmm_strided_batched"`
+	Ssymm         *dl.Proc `sym:"rocblas_ssymm_strided_batched"`
+	Dsymm         *dl.Proc `sym:"rocblas_dsymm_strided_batched"`
+	Csymm         *dl.Proc `sym:"rocblas_csymm_strided_batched"`
+	Zsymm         *dl.Proc `sym:"rocblas_zsymm_strided_batched"`
+	Chemm         *dl.Proc `sym:"rocblas_chemm_strided_batched"`
+	Zhemm         *dl.Proc `sym:"rocblas_zhemm_strided_batched"`
+	Ssyrk         *dl.Proc `sym:"rocblas_ssyrk_strided_batched"`
+	Dsyrk         *dl.Proc `sym:"rocblas_dsyrk_strided_batched"`
+	Csyrk         *dl.Proc `sym:"rocblas_csyrk_strided_batched"`
+	Zsyrk         *dl.Proc `sym:"rocblas_zsyrk_strided_batched"`
+	Cherk         *dl.Proc `sym:"rocblas_cherk_strided_batched"`
+	Zherk         *dl.Proc `sym:"rocblas_zherk_strided_batched"`
+	Ssyr2k        *dl.Proc `sym:"rocblas_ssyr2k_strided_batched"`
+	Dsyr2k        *dl.Proc `sym:"rocblas_dsyr2k_strided_batched"`
+	Csyr2k        *dl.Proc `sym:"rocblas_csyr2k_strided_batched"`
+	Zsyr2k        *dl.Proc `sym:"rocblas_zsyr2k_strided_batched"`
+	Cher2k        *dl.Proc `sym:"rocblas_cher2k_strided_batched"`
+	Zher2k        *dl.Proc `sym:"rocblas_zher2k_strided_batched"`
 }
 
 func (l *BLAS) Gemm(dtype int) *dl.Proc {
@@ -39,6 +61,31 @@ func (l *BLAS) Gemv(dtype int) *dl.Proc {
 }
 func (l *BLAS) Trsm(dtype int) *dl.Proc {
 	return [4]*dl.Proc{l.Strsm, l.Dtrsm, l.Ctrsm, l.Ztrsm}[dtype]
+}
+
+// Trmm is rocBLAS's trmm of ROCm 6 (rocBLAS 4), which writes C (in place when C is B).
+func (l *BLAS) Trmm(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Strmm, l.Dtrmm, l.Ctrmm, l.Ztrmm}[dtype]
+}
+func (l *BLAS) Symm(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssymm, l.Dsymm, l.Csymm, l.Zsymm}[dtype]
+}
+
+// Hemm, Herk and Her2k are symm, syrk and syr2k for the real dtypes, as BLAS defines them.
+func (l *BLAS) Hemm(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssymm, l.Dsymm, l.Chemm, l.Zhemm}[dtype]
+}
+func (l *BLAS) Syrk(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssyrk, l.Dsyrk, l.Csyrk, l.Zsyrk}[dtype]
+}
+func (l *BLAS) Herk(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssyrk, l.Dsyrk, l.Cherk, l.Zherk}[dtype]
+}
+func (l *BLAS) Syr2k(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssyr2k, l.Dsyr2k, l.Csyr2k, l.Zsyr2k}[dtype]
+}
+func (l *BLAS) Her2k(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Ssyr2k, l.Dsyr2k, l.Cher2k, l.Zher2k}[dtype]
 }
 
 // Solver is rocSOLVER. syev is ?syev for the real dtypes and ?heev for the complex ones.
@@ -72,6 +119,22 @@ type Solver struct {
 	Dgesvd *dl.Proc `sym:"rocsolver_dgesvd_strided_batched"`
 	Cgesvd *dl.Proc `sym:"rocsolver_cgesvd_strided_batched"`
 	Zgesvd *dl.Proc `sym:"rocsolver_zgesvd_strided_batched"`
+	Spotrs *dl.Proc `sym:"rocsolver_spotrs_strided_batched"`
+	Dpotrs *dl.Proc `sym:"rocsolver_dpotrs_strided_batched"`
+	Cpotrs *dl.Proc `sym:"rocsolver_cpotrs_strided_batched"`
+	Zpotrs *dl.Proc `sym:"rocsolver_zpotrs_strided_batched"`
+	Sgels  *dl.Proc `sym:"rocsolver_sgels_strided_batched"`
+	Dgels  *dl.Proc `sym:"rocsolver_dgels_strided_batched"`
+	Cgels  *dl.Proc `sym:"rocsolver_cgels_strided_batched"`
+	Zgels  *dl.Proc `sym:"rocsolver_zgels_strided_batched"`
+	Sorgqr *dl.Proc `sym:"rocsolver_sorgqr"`
+	Dorgqr *dl.Proc `sym:"rocsolver_dorgqr"`
+	Corgqr *dl.Proc `sym:"rocsolver_cungqr"`
+	Zorgqr *dl.Proc `sym:"rocsolver_zungqr"`
+	Sormqr *dl.Proc `sym:"rocsolver_sormqr"`
+	Dormqr *dl.Proc `sym:"rocsolver_dormqr"`
+	Cormqr *dl.Proc `sym:"rocsolver_cunmqr"`
+	Zormqr *dl.Proc `sym:"rocsolver_zunmqr"`
 }
 
 func (l *Solver) Potrf(dtype int) *dl.Proc {
@@ -94,6 +157,22 @@ func (l *Solver) Syev(dtype int) *dl.Proc {
 }
 func (l *Solver) Gesvd(dtype int) *dl.Proc {
 	return [4]*dl.Proc{l.Sgesvd, l.Dgesvd, l.Cgesvd, l.Zgesvd}[dtype]
+}
+func (l *Solver) Potrs(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Spotrs, l.Dpotrs, l.Cpotrs, l.Zpotrs}[dtype]
+}
+
+func (l *Solver) Gels(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Sgels, l.Dgels, l.Cgels, l.Zgels}[dtype]
+}
+
+// Orgqr and Ormqr are ?orgqr and ?ormqr for the real dtypes, ?ungqr and ?unmqr for the
+// complex ones; rocSOLVER has them for one matrix only.
+func (l *Solver) Orgqr(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Sorgqr, l.Dorgqr, l.Corgqr, l.Zorgqr}[dtype]
+}
+func (l *Solver) Ormqr(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Sormqr, l.Dormqr, l.Cormqr, l.Zormqr}[dtype]
 }
 
 // OpenBLAS opens rocBLAS and resolves its table.

@@ -46,11 +46,39 @@ extern "C" {
 	void p##getrs_(const char *, const int *, const int *, const T *, const int *, const int *, T *,            \
 		       const int *, int *, FL);                                                                         \
 	void p##getri_(const int *, T *, const int *, const int *, T *, const int *, int *);                        \
-	void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);
+	void p##geqrf_(const int *, const int *, T *, const int *, T *, T *, const int *, int *);              \
+	void p##trmm_(const char *, const char *, const char *, const char *, const int *, const int *, const T *, \
+		      const T *, const int *, T *, const int *, FL, FL, FL, FL);                                        \
+	void p##symm_(const char *, const char *, const int *, const int *, const T *, const T *, const int *,      \
+		      const T *, const int *, const T *, T *, const int *, FL, FL);                                     \
+	void p##syrk_(const char *, const char *, const int *, const int *, const T *, const T *, const int *,      \
+		      const T *, T *, const int *, FL, FL);                                                             \
+	void p##syr2k_(const char *, const char *, const int *, const int *, const T *, const T *, const int *,     \
+		       const T *, const int *, const T *, T *, const int *, FL, FL);                                    \
+	void p##potrs_(const char *, const int *, const int *, const T *, const int *, T *, const int *, int *, FL); \
+	void p##gels_(const char *, const int *, const int *, const int *, T *, const int *, T *, const int *, T *,  \
+		      const int *, int *, FL);
 BLAS3(s, float)
 BLAS3(d, double)
 BLAS3(c, cf)
 BLAS3(z, cd)
+#define HERM(p, T, R)                                                                                            \
+	void p##hemm_(const char *, const char *, const int *, const int *, const T *, const T *, const int *,      \
+		      const T *, const int *, const T *, T *, const int *, FL, FL);                                     \
+	void p##herk_(const char *, const char *, const int *, const int *, const R *, const T *, const int *,      \
+		      const R *, T *, const int *, FL, FL);                                                             \
+	void p##her2k_(const char *, const char *, const int *, const int *, const T *, const T *, const int *,     \
+		       const T *, const int *, const R *, T *, const int *, FL, FL);
+HERM(c, cf, float)
+HERM(z, cd, double)
+#define QR(p, T, g, m)                                                                                           \
+	void p##g##_(const int *, const int *, const int *, T *, const int *, const T *, T *, const int *, int *);  \
+	void p##m##_(const char *, const char *, const int *, const int *, const int *, const T *, const int *,     \
+		     const T *, T *, const int *, T *, const int *, int *, FL, FL);
+QR(s, float, orgqr, ormqr)
+QR(d, double, orgqr, ormqr)
+QR(c, cf, ungqr, unmqr)
+QR(z, cd, ungqr, unmqr)
 void ssyev_(const char *, const char *, const int *, float *, const int *, float *, float *, const int *, int *, FL, FL);
 void dsyev_(const char *, const char *, const int *, double *, const int *, double *, double *, const int *, int *, FL, FL);
 void cheev_(const char *, const char *, const int *, cf *, const int *, float *, cf *, const int *, float *, int *, FL, FL);
