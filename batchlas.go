@@ -1,7 +1,7 @@
 // Package batchlas factors, solves and decomposes many small and medium dense matrices in
-// one call, on an NVIDIA GPU (build tag cuda) or the CPU. An AMD GPU backend (ROCm) is
-// planned but not implemented: the rocm build tag only reserves its name, and
-// NewQueue(ROCm) returns an error.
+// one call, on an NVIDIA GPU (build tag cuda), an AMD GPU (build tag rocm: rocBLAS and
+// rocSOLVER only, for the ops they cover; no AMD GPU has run it yet, only the CPU stand-in
+// of internal/hip/standin) or the CPU.
 //
 // Data lives on a Queue's device in column-major, batch-major order, as in LAPACK and
 // cuBLAS: element (i, j) of matrix b of a Matrix is at b*stride + j*ld + i. Every operation
@@ -53,7 +53,7 @@ const (
 	Auto Backend = iota // the best available: CUDA when built in and a GPU answers, else Host
 	Host                // the CPU, in pure Go (plus the system LAPACK with the host tag)
 	CUDA                // an NVIDIA GPU; needs the cuda build tag
-	ROCm                // an AMD GPU: planned, not implemented; NewQueue(ROCm) returns an error
+	ROCm                // an AMD GPU; needs the rocm build tag (vendor families only)
 )
 
 func (b Backend) String() string {
@@ -158,7 +158,7 @@ func NewQueue(b Backend) (*Queue, error) {
 	case CUDA:
 		eng, err = newCUDAEngine()
 	case ROCm:
-		err = errNoROCm
+		eng, err = newROCmEngine()
 	default:
 		return nil, argErr("NewQueue", "b", "unknown backend %v", b)
 	}
@@ -173,8 +173,8 @@ func NewQueue(b Backend) (*Queue, error) {
 	return q, nil
 }
 
-// errNoROCm answers NewQueue(ROCm) in every build until a ROCm backend exists.
-var errNoROCm = errors.New("batchlas: the ROCm backend is not implemented; use batchlas.CUDA or batchlas.Host")
+// errNoROCm answers NewQueue(ROCm) in a build without the rocm tag.
+var errNoROCm = errors.New("batchlas: the ROCm backend is not in this build: rebuild with -tags rocm, or use the host backend (batchlas.Host)")
 
 // Device describes the queue's device; the zero Device for a nil queue.
 func (q *Queue) Device() Device {

@@ -109,7 +109,7 @@ func (c *gelsCall[T]) trivial() bool {
 func gelsFamilies[T Scalar]() []family[gelsCall[T]] {
 	return []family[gelsCall[T]]{
 		{name: "qr", backend: everyBackend, canRun: gelsQRCanRun[T], bufferSize: gelsQRBufferSize[T], launch: gelsQR[T]},
-		vendorFamily(gelsLAPACK[T](), gelsCUDAVendor[T]()),
+		vendorFamily(gelsLAPACK[T](), gelsCUDAVendor[T](), gelsROCm[T]()),
 		hostFamily(gelsHost[T]),
 	}
 }

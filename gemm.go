@@ -95,7 +95,7 @@ func gemmFamilies[T Scalar]() []family[gemmCall[T]] {
 	return []family[gemmCall[T]]{
 		{name: "small", canRun: gemmSmallCanRun[T], launch: gemmSmall[T]},
 		{name: "tiled", canRun: gemmTiledCanRun[T], launch: gemmTiled[T]},
-		vendorFamily(gemmLAPACK[T](), gemmCUDAVendor[T]()),
+		vendorFamily(gemmLAPACK[T](), gemmCUDAVendor[T](), gemmROCm[T]()),
 		hostFamily(gemmHost[T]),
 	}
 }

@@ -78,7 +78,7 @@ func (g *gemvCall[T]) key() callKey {
 func gemvFamilies[T Scalar]() []family[gemvCall[T]] {
 	return []family[gemvCall[T]]{
 		{name: "direct", canRun: gemvDirectCanRun[T], launch: gemvDirect[T]},
-		vendorFamily(gemvLAPACK[T](), gemvCUDAVendor[T]()),
+		vendorFamily(gemvLAPACK[T](), gemvCUDAVendor[T](), gemvROCm[T]()),
 		hostFamily(gemvHost[T]),
 	}
 }

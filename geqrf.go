@@ -69,7 +69,7 @@ func geqrfFamilies[T Scalar]() []family[geqrfCall[T]] {
 		// blocked: panels of 32 columns on the kernel families, the trailing columns
 		// updated by Ormqr; past the shared memory that holds a whole matrix.
 		family[geqrfCall[T]]{name: "blocked", canRun: geqrfBlockedCanRun[T], bufferSize: geqrfBlockedBufferSize[T], launch: geqrfBlockedLaunch[T]},
-		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T]()),
+		vendorFamily(geqrfLAPACK[T](), geqrfCUDAVendor[T](), geqrfROCm[T]()),
 		hostFamily(geqrfHost[T]),
 	)
 }

@@ -72,7 +72,7 @@ func gesvFamilies[T Scalar]() []family[gesvCall[T]] {
 		{name: "regs", canRun: gesvRegsCanRun[T], launch: gesvRegs[T]},
 		{name: "cta", canRun: gesvCTACanRun[T], bufferSize: gesvCTABufferSize[T], launch: gesvCTA[T]},
 		{name: "blocked", canRun: gesvBlockedCanRun[T], bufferSize: gesvBlockedBufferSize[T], launch: gesvBlocked[T]},
-		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T]()), gesvFactor[T]),
+		factored(vendorFamily(gesvLAPACK[T](), gesvCUDAVendor[T](), gesvROCm[T]()), gesvFactor[T]),
 		factored(hostFamily(gesvHost[T]), gesvFactor[T]),
 	}
 }

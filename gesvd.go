@@ -152,7 +152,7 @@ func gesvdFamilies[T Scalar, R Real]() []family[gesvdCall[T, R]] {
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, gram: true}),
 		gesvdJacobiFamily[T, R]("blocked", jacobiKind{global: true, qr: true, gram: true}),
-		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R]()),
+		vendorFamily(gesvdLAPACK[T, R](), gesvdCUDAVendor[T, R](), gesvdROCm[T, R]()),
 		hostFamily(gesvdHost[T, R]),
 	}
 }

@@ -80,7 +80,7 @@ func getrfFamilies[T Scalar]() []family[getrfCall[T]] {
 		// blocked: panels of 32 columns of any height factored in global memory, the
 		// updates on Trsm and Gemm; past the other kernels' rows and shared memory.
 		{name: "blocked", canRun: getrfBlockedCanRun[T], bufferSize: getrfBlockedBufferSize[T], launch: getrfBlocked[T]},
-		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T]()),
+		vendorFamily(getrfLAPACK[T](), getrfCUDAVendor[T](), getrfROCm[T]()),
 		hostFamily(getrfHost[T]),
 	}
 }

@@ -61,7 +61,7 @@ func getriFamilies[T Scalar]() []family[getriCall[T]] {
 		// blocked: the inverses solved from identities in workspace by getrs's routing; past
 		// the shared memory that holds the factors.
 		{name: "blocked", canRun: getriBlockedCanRun[T], bufferSize: getriBlockedBufferSize[T], launch: getriBlocked[T]},
-		vendorFamily(getriLAPACK[T](), getriCUDAVendor[T]()),
+		vendorFamily(getriLAPACK[T](), getriCUDAVendor[T](), getriROCm[T]()),
 		hostFamily(getriHost[T]),
 	}
 }

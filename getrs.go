@@ -82,7 +82,7 @@ func getrsFamilies[T Scalar]() []family[getrsCall[T]] {
 		// blocked: the interchanges by lu_laswp, the triangular solves by Trsm's routing;
 		// past the shared memory that holds the factors.
 		{name: "blocked", canRun: getrsBlockedCanRun[T], bufferSize: getrsBlockedBufferSize[T], launch: getrsBlocked[T]},
-		vendorFamily(getrsLAPACK[T](), getrsCUDAVendor[T]()),
+		vendorFamily(getrsLAPACK[T](), getrsCUDAVendor[T](), getrsROCm[T]()),
 		hostFamily(getrsHost[T]),
 	}
 }

@@ -37,7 +37,7 @@ func hemmFamilies[T Scalar]() []family[hemmCall[T]] {
 	return []family[hemmCall[T]]{
 		{name: "tiled", canRun: func(q *Queue, h *hemmCall[T]) bool { return symmTiledCanRun(q, &h.symmCall) },
 			launch: func(q *Queue, h *hemmCall[T]) error { return symmTiled(q, &h.symmCall, true) }},
-		vendorFamily(hemmLAPACK[T](), hemmCUDAVendor[T]()),
+		vendorFamily(hemmLAPACK[T](), hemmCUDAVendor[T](), hemmROCm[T]()),
 		hostFamily(hemmHost[T]),
 	}
 }

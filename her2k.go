@@ -45,7 +45,7 @@ func (h *her2kCall[T]) kernel() rankKernel[T] {
 
 func her2kFamilies[T Scalar]() []family[her2kCall[T]] {
 	return append(rankNativeList((*her2kCall[T]).kernel),
-		vendorFamily(her2kLAPACK[T](), her2kCUDAVendor[T]()),
+		vendorFamily(her2kLAPACK[T](), her2kCUDAVendor[T](), her2kROCm[T]()),
 		hostFamily(her2kHost[T]),
 	)
 }

@@ -44,7 +44,7 @@ func (h *herkCall[T]) kernel() rankKernel[T] {
 
 func herkFamilies[T Scalar]() []family[herkCall[T]] {
 	return append(rankNativeList((*herkCall[T]).kernel),
-		vendorFamily(herkLAPACK[T](), herkCUDAVendor[T]()),
+		vendorFamily(herkLAPACK[T](), herkCUDAVendor[T](), herkROCm[T]()),
 		hostFamily(herkHost[T]),
 	)
 }

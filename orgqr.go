@@ -73,7 +73,7 @@ func orgqrFamilies[T Scalar]() []family[orgqrCall[T]] {
 		// Ormqr has applied its reflectors to the columns right of it; past the shared
 		// memory that holds a whole matrix.
 		{name: "blocked", canRun: orgqrBlockedCanRun[T], bufferSize: orgqrBlockedBufferSize[T], launch: orgqrBlocked[T]},
-		vendorFamily(orgqrLAPACK[T](), orgqrCUDAVendor[T]()),
+		vendorFamily(orgqrLAPACK[T](), orgqrCUDAVendor[T](), orgqrROCm[T]()),
 		hostFamily(orgqrHost[T]),
 	}
 }

@@ -108,7 +108,7 @@ func ormqrFamilies[T Scalar]() []family[ormqrCall[T]] {
 		// blocked: the reflectors in groups and C in chunks, each piece on the cta kernel;
 		// past the shared memory that holds C and all the reflectors at once.
 		{name: "blocked", canRun: ormqrBlockedCanRun[T], bufferSize: ormqrBlockedBufferSize[T], launch: ormqrBlocked[T]},
-		vendorFamily(ormqrLAPACK[T](), ormqrCUDAVendor[T]()),
+		vendorFamily(ormqrLAPACK[T](), ormqrCUDAVendor[T](), ormqrROCm[T]()),
 		hostFamily(ormqrHost[T]),
 	}
 }

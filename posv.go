@@ -66,7 +66,7 @@ func (c *posvCall[T]) key() callKey {
 func posvFamilies[T Scalar]() []family[posvCall[T]] {
 	return []family[posvCall[T]]{
 		factored(family[posvCall[T]]{name: "cta", canRun: posvCTACanRun[T], launch: posvCTA[T]}, posvFactor[T]),
-		factored(vendorFamily(posvLAPACK[T](), posvCUDAVendor[T]()), posvFactor[T]),
+		factored(vendorFamily(posvLAPACK[T](), posvCUDAVendor[T](), posvROCm[T]()), posvFactor[T]),
 		factored(hostFamily(posvHost[T]), posvFactor[T]),
 	}
 }

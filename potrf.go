@@ -65,7 +65,7 @@ func potrfFamilies[T Scalar]() []family[potrfCall[T]] {
 		// blocked: a right-looking blocked factorization past one kernel's limits, its
 		// diagonal blocks on the kernel families, its panels and updates on Trsm and Herk.
 		family[potrfCall[T]]{name: "blocked", canRun: potrfBlockedCanRun[T], bufferSize: potrfBlockedBufferSize[T], launch: potrfBlocked[T]},
-		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T]()),
+		vendorFamily(potrfLAPACK[T](), potrfCUDAVendor[T](), potrfROCm[T]()),
 		hostFamily(potrfHost[T]),
 	)
 }

@@ -53,7 +53,7 @@ func (c *potrsCall[T]) key() callKey {
 func potrsFamilies[T Scalar]() []family[potrsCall[T]] {
 	return []family[potrsCall[T]]{
 		{name: "cta", canRun: potrsCTACanRun[T], launch: potrsCTA[T]},
-		vendorFamily(potrsLAPACK[T](), potrsCUDAVendor[T]()),
+		vendorFamily(potrsLAPACK[T](), potrsCUDAVendor[T](), potrsROCm[T]()),
 		hostFamily(potrsHost[T]),
 	}
 }

@@ -122,7 +122,7 @@ func syevFamilies[T Scalar, R Real]() []family[syevCall[T, R]] {
 		syevTri("cta", true, syevCTACanRun[T, R], syevCTABufferSize[T, R], syevCTA[T, R]),
 		syevTri("blocked", false, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
 		syevTri("blocked", true, syevBlockedCanRun[T, R], syevBlockedBufferSize[T, R], syevBlocked[T, R]),
-		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R]()),
+		vendorFamily(syevLAPACK[T, R](), syevCUDAVendor[T, R](), syevROCm[T, R]()),
 		hostFamily(syevHost[T, R]),
 	}
 }

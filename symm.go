@@ -85,7 +85,7 @@ func (s *symmCall[T]) key() callKey {
 func symmFamilies[T Scalar]() []family[symmCall[T]] {
 	return []family[symmCall[T]]{
 		{name: "tiled", canRun: symmTiledCanRun[T], launch: func(q *Queue, s *symmCall[T]) error { return symmTiled(q, s, false) }},
-		vendorFamily(symmLAPACK[T](), symmCUDAVendor[T]()),
+		vendorFamily(symmLAPACK[T](), symmCUDAVendor[T](), symmROCm[T]()),
 		hostFamily(symmHost[T]),
 	}
 }

@@ -45,7 +45,7 @@ func (s *syr2kCall[T]) kernel() rankKernel[T] {
 
 func syr2kFamilies[T Scalar]() []family[syr2kCall[T]] {
 	return append(rankNativeList((*syr2kCall[T]).kernel),
-		vendorFamily(syr2kLAPACK[T](), syr2kCUDAVendor[T]()),
+		vendorFamily(syr2kLAPACK[T](), syr2kCUDAVendor[T](), syr2kROCm[T]()),
 		hostFamily(syr2kHost[T]),
 	)
 }

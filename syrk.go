@@ -45,7 +45,7 @@ func (s *syrkCall[T]) kernel() rankKernel[T] {
 
 func syrkFamilies[T Scalar]() []family[syrkCall[T]] {
 	return append(rankNativeList((*syrkCall[T]).kernel),
-		vendorFamily(syrkLAPACK[T](), syrkCUDAVendor[T]()),
+		vendorFamily(syrkLAPACK[T](), syrkCUDAVendor[T](), syrkROCm[T]()),
 		hostFamily(syrkHost[T]),
 	)
 }

@@ -36,7 +36,7 @@ func (c *trmmCall[T]) check(q *Queue) error { return c.checkAs(q, "trmm") }
 func trmmFamilies[T Scalar]() []family[trmmCall[T]] {
 	return []family[trmmCall[T]]{
 		{name: "triangular", canRun: trmmTriangularCanRun[T], launch: trmmTriangular[T]},
-		vendorFamily(trmmLAPACK[T](), trmmCUDAVendor[T]()),
+		vendorFamily(trmmLAPACK[T](), trmmCUDAVendor[T](), trmmROCm[T]()),
 		hostFamily(trmmHost[T]),
 	}
 }

@@ -40,7 +40,7 @@ func trsmFamilies[T Scalar]() []family[trsmCall[T]] {
 		// blocked: diagonal blocks of 64 on the cta kernel, the rest updated by Gemm; past
 		// the shared memory that holds a whole triangle.
 		{name: "blocked", canRun: trsmBlockedCanRun[T], bufferSize: trsmBlockedBufferSize[T], launch: trsmBlocked[T]},
-		vendorFamily(trsmLAPACK[T](), trsmCUDAVendor[T]()),
+		vendorFamily(trsmLAPACK[T](), trsmCUDAVendor[T](), trsmROCm[T]()),
 		hostFamily(trsmHost[T]),
 	}
 }

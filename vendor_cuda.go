@@ -4,7 +4,6 @@ package batchlas
 
 import (
 	"fmt"
-	"math"
 	"sync"
 	"unsafe"
 
@@ -85,16 +84,6 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 // another family instead of failing in launch.
 func onCUDA(q *Queue) bool { return q.dev.Backend == CUDA && cudaVendorLibs() == nil }
 
-// fitsInt reports whether every size fits the vendor libraries' 32-bit int arguments.
-func fitsInt(v ...int) bool {
-	for _, x := range v {
-		if x > math.MaxInt32 {
-			return false
-		}
-	}
-	return true
-}
-
 // cuFill, cuOp, cuSide and cuDiag are the cuBLAS enum values.
 func cuFill(u Uplo) uintptr {
 	if u == Upper {
@@ -126,34 +115,6 @@ func cuDiag(d Diag) uintptr {
 	}
 	return 0
 }
-
-// scalarBuf holds the host scalars (alpha, beta) of one library call, each in a 16-byte
-// aligned slot: some cuBLAS paths read complex scalars with 16-byte loads. Keep it alive
-// until the call returns.
-type scalarBuf []complex128
-
-func scalars[T Scalar](xs ...T) scalarBuf {
-	s := make(scalarBuf, len(xs))
-	for i, x := range xs {
-		*(*T)(unsafe.Pointer(&s[i])) = x
-	}
-	return s
-}
-
-// realScalars holds real scalars (herk's and her2k's alpha or beta) of T's real type.
-func realScalars[T Scalar](xs ...float64) scalarBuf {
-	s := make(scalarBuf, len(xs))
-	for i, x := range xs {
-		if isSingle[T]() {
-			*(*float32)(unsafe.Pointer(&s[i])) = float32(x)
-		} else {
-			*(*float64)(unsafe.Pointer(&s[i])) = x
-		}
-	}
-	return s
-}
-
-func (s scalarBuf) ptr(i int) uintptr { return uintptr(unsafe.Pointer(&s[i])) }
 
 // devArray is a batch of device objects: object b starts at base + b*stride bytes.
 type devArray struct {

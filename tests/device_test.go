@@ -51,9 +51,9 @@ func TestAutoDevice(t *testing.T) {
 	}
 }
 
-// TestNoGPUMessage: asking for a GPU that is not there (CUDA without a driver or a device,
-// ROCm, which is not implemented) gives an error whose first line says what is missing and
-// what to do, short enough to read; no text advises the rocm tag.
+// TestNoGPUMessage: asking for a GPU that is not there (CUDA or ROCm without its build tag,
+// its runtime or a device) gives an error whose first line says what is missing and what to
+// do, short enough to read.
 func TestNoGPUMessage(t *testing.T) {
 	for _, b := range []batchlas.Backend{batchlas.CUDA, batchlas.ROCm} {
 		q, err := batchlas.NewQueue(b)
@@ -65,9 +65,6 @@ func TestNoGPUMessage(t *testing.T) {
 		t.Logf("%v: %s", b, first)
 		if len(first) > 200 || !strings.HasPrefix(first, "batchlas: ") || !strings.Contains(first, "batchlas.Host") {
 			t.Errorf("%v: first line %q: want under 200 characters, naming what is missing and batchlas.Host", b, first)
-		}
-		if strings.Contains(err.Error(), "-tags rocm") {
-			t.Errorf("%v: %q advises the rocm tag, which has no backend", b, err)
 		}
 		for _, line := range strings.Split(rest, "\n") {
 			if rest != "" && strings.Count(rest, line) != 1 {

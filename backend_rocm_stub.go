@@ -1,0 +1,5 @@
+//go:build !rocm
+
+package batchlas
+
+func newROCmEngine() (engine, error) { return nil, errNoROCm }
