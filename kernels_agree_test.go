@@ -203,7 +203,7 @@ var kernelLaunches = []kernelLaunch{
 	})},
 	{"util", "gels_cuda.go", `"zero_diag_"`, each("zero_diag_")},
 	{"util", "potrf_blocked_cuda.go", `"info_step"`, func() []string { return []string{"info_step"} }},
-	{"util", "vendor_cublas.go", `"scale_mat_"`, each("scale_mat_")},
+	{"util", "backend_cuda.go", `"scale_mat_"`, each("scale_mat_")},
 	{"util", "vendor_cusolver_eig.go", `"nonfinite_mark_"`, each("nonfinite_mark_")},
 	{"gemm_tiled", "gemm_cuda.go", `"gemm_tiled_"`, each("gemm_tiled_")},
 	{"gemm_small", "gemm_cuda.go", `"gemm_small_"`, each("gemm_small_")},
