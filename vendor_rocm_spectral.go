@@ -21,6 +21,20 @@ func rocSpan[T Scalar](q *Queue, m *Matrix[T]) ([]T, error) {
 	return span, rocmOf(q).download(bytesOf(span), m.devPtr())
 }
 
+// rocFinite downloads the batch a once (rocSpan) and tells of each matrix whether ok holds
+// of it, given the span from its first element on.
+func rocFinite[T Scalar](q *Queue, a *Matrix[T], ok func(m []T) bool) ([]T, []bool, error) {
+	span, err := rocSpan(q, a)
+	if err != nil {
+		return nil, nil, err
+	}
+	finite := make([]bool, a.batch)
+	for b := range finite {
+		finite[b] = ok(span[b*a.strd:])
+	}
+	return span, finite, nil
+}
+
 // rocPutMat uploads matrix b of the host copy span (rocSpan's) back to m: its columns and
 // the elements between them, which span holds as they were.
 func rocPutMat[T Scalar](q *Queue, m *Matrix[T], span []T, b int) error {
@@ -43,13 +57,9 @@ func syevROCm[T Scalar, R Real]() family[syevCall[T, R]] {
 			if done, err := rocEmpty(q, n == 0, a.batch, c.info); done {
 				return err
 			}
-			span, err := rocSpan(q, a)
+			span, finite, err := rocFinite(q, a, func(m []T) bool { return finiteTriangle(c.uplo == Lower, n, m, a.ld) })
 			if err != nil {
 				return err
-			}
-			finite := make([]bool, a.batch)
-			for b := range finite {
-				finite[b] = finiteTriangle(c.uplo == Lower, n, span[b*a.strd:], a.ld)
 			}
 			e, err := rocmScratch(q, work(q, c))
 			if err != nil {
@@ -101,13 +111,9 @@ func gesvdROCm[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		case k == 0:
 			return gesvdROCmEmpty(q, c)
 		}
-		span, err := rocSpan(q, a)
+		_, finite, err := rocFinite(q, a, func(s []T) bool { return allFinite(s, a.ld, m, n) })
 		if err != nil {
 			return err
-		}
-		finite := make([]bool, a.batch)
-		for b := range finite {
-			finite[b] = allFinite(span[b*a.strd:], a.ld, m, n)
 		}
 		e, err := rocmScratch(q, work(q, c))
 		if err != nil {
