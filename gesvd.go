@@ -131,6 +131,21 @@ func checkSVDFactor[T Scalar](q *Queue, job SVDJob, f *Matrix[T], name string, b
 	return nil
 }
 
+// emptyIdentities are the factors that Gesvd of empty matrices (k = 0) sets to the
+// identity: each SVDAll one that has rows (u when m > 0, vt when n > 0).
+func (c *gesvdCall[T, R]) emptyIdentities() []*Matrix[T] {
+	var fs []*Matrix[T]
+	for _, f := range []struct {
+		job SVDJob
+		m   *Matrix[T]
+	}{{c.jobu, c.u}, {c.jobvt, c.vt}} {
+		if f.job == SVDAll && f.m.rows > 0 {
+			fs = append(fs, f.m)
+		}
+	}
+	return fs
+}
+
 func (c *gesvdCall[T, R]) key() callKey {
 	return shapeKey("jobu", c.jobu, "jobvt", c.jobvt, "m", c.a.rows, "n", c.a.cols, "batch", c.a.batch)
 }

@@ -358,14 +358,8 @@ func svdEmpty[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	if err := e.zero32(c.info.devPtr(), c.a.batch); err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		job SVDJob
-		m   *Matrix[T]
-	}{{c.jobu, c.u}, {c.jobvt, c.vt}} {
-		if f.job != SVDAll || f.m.rows == 0 {
-			continue
-		}
-		if err := deviceIdentity(q, f.m); err != nil {
+	for _, m := range c.emptyIdentities() {
+		if err := deviceIdentity(q, m); err != nil {
 			return err
 		}
 	}

@@ -184,21 +184,15 @@ func gesvdROCmNonfinite[T Scalar, R Real](q *Queue, c *gesvdCall[T, R], finite [
 // gesvdROCmEmpty is Gesvd of a batch of empty matrices (k = 0): info 0, and an SVDAll
 // factor (u when m > 0, vt when n > 0) the identity.
 func gesvdROCmEmpty[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
-	for _, f := range []struct {
-		job SVDJob
-		m   *Matrix[T]
-	}{{c.jobu, c.u}, {c.jobvt, c.vt}} {
-		if f.job != SVDAll || f.m.rows == 0 {
-			continue
-		}
-		span, err := rocSpan(q, f.m)
+	for _, m := range c.emptyIdentities() {
+		span, err := rocSpan(q, m)
 		if err != nil {
 			return err
 		}
-		for b := 0; b < f.m.batch; b++ {
-			identity(span[b*f.m.strd:], f.m.ld, f.m.rows, f.m.rows)
+		for b := 0; b < m.batch; b++ {
+			identity(span[b*m.strd:], m.ld, m.rows, m.rows)
 		}
-		if err := rocmOf(q).upload(f.m.devPtr(), bytesOf(span)); err != nil {
+		if err := rocmOf(q).upload(m.devPtr(), bytesOf(span)); err != nil {
 			return err
 		}
 	}
