@@ -10,6 +10,11 @@
 //	c = 1 / sqrt(1 + t^2),  s = t c,
 //	app' = app - t g,  aqq' = aqq + t g,  a_pq' = 0.
 //
+// The rotation is applied as x - (1 - c) x - s y with 1 - c = s^2 / (1 + c), never with c
+// itself: for small angles c rounds to 1 while s does not, so c^2 + s^2 exceeds 1 and every
+// such rotation would grow the eigenvector columns the same way (the one-sided Jacobi of
+// kernels/gesvd/jacobi.cuh showed it as V drifting 27 N eps from orthonormal at order 256).
+//
 // t is the smaller root of t^2 + 2 theta t - 1 = 0, |t| <= 1, so the rotation angle is at most
 // pi/4 and the iteration converges quadratically; for |theta| beyond 1/sqrt(ulp),
 // sqrt(1 + theta^2) is |theta| to working precision and is taken as such, which keeps
@@ -46,11 +51,11 @@ template <typename R> __device__ __forceinline__ bool syev_negligible(R g, R app
     return g <= syev_ulp<R>() * sqrt(fabs(app)) * sqrt(fabs(aqq));
 }
 
-// syev_rot is the rotation J of one pair; a skipped pair has the identity (c = 1, s = 0,
+// syev_rot is the rotation J of one pair; a skipped pair has the identity (cm = 0, s = 0,
 // u = 1, tg = 0).
 template <typename T> struct syev_rot {
     typedef typename scalar<T>::real R;
-    R c, s, tg; // tg = t g: app' = app - tg, aqq' = aqq + tg
+    R cm, s, tg; // cm = 1 - c; tg = t g: app' = app - tg, aqq' = aqq + tg
     T u;        // the phase of a_pq
     bool on;    // not skipped
 };
@@ -63,7 +68,7 @@ __device__ __forceinline__ syev_rot<T> syev_rotation(typename scalar<T>::real ap
     syev_rot<T> r;
     const R g = syev_abs(apq);
     r.on = !syev_negligible(g, app, aqq);
-    r.c = 1;
+    r.cm = 0;
     r.s = 0;
     r.tg = 0;
     r.u = S::from_real(1);
@@ -71,29 +76,33 @@ __device__ __forceinline__ syev_rot<T> syev_rotation(typename scalar<T>::real ap
     const R theta = R(0.5) * ((aqq - app) / g), at = fabs(theta);
     R t = R(1) / (at + (at > R(1) / sqrt(syev_ulp<R>()) ? at : sqrt(R(1) + theta * theta)));
     if (theta < 0) t = -t;
-    r.c = R(1) / sqrt(R(1) + t * t);
-    r.s = t * r.c;
+    const R c = R(1) / sqrt(R(1) + t * t);
+    r.s = t * c;
+    r.cm = r.s * r.s / (R(1) + c);
     r.tg = t * g;
     r.u = S::make(S::re(apq) / g, S::im(apq) / g);
     return r;
 }
 
+// syev_apply sets x' = c x - s w y, y' = s x + c w y for the phase w, as
+// x - (1 - c) x - s w y and w y - (1 - c) w y + s x.
+template <typename T> __device__ __forceinline__ void syev_apply(const syev_rot<T> &r, T w, T &x, T &y) {
+    typedef scalar<T> S;
+    const T wy = S::mul(w, y), nx = S::sub(S::sub(x, S::scale(x, r.cm)), S::scale(wy, r.s));
+    y = S::add(S::sub(wy, S::scale(wy, r.cm)), S::scale(x, r.s));
+    x = nx;
+}
+
 // syev_right applies J from the right to x = M(k, p), y = M(k, q):
 // x' = c x - s conj(u) y, y' = s x + c conj(u) y.
 template <typename T> __device__ __forceinline__ void syev_right(const syev_rot<T> &r, T &x, T &y) {
-    typedef scalar<T> S;
-    const T uy = S::mul(S::conj(r.u), y), nx = S::sub(S::scale(x, r.c), S::scale(uy, r.s));
-    y = S::add(S::scale(x, r.s), S::scale(uy, r.c));
-    x = nx;
+    syev_apply(r, scalar<T>::conj(r.u), x, y);
 }
 
 // syev_left applies J^H from the left to x = M(p, j), y = M(q, j):
 // x' = c x - s u y, y' = s x + c u y.
 template <typename T> __device__ __forceinline__ void syev_left(const syev_rot<T> &r, T &x, T &y) {
-    typedef scalar<T> S;
-    const T uy = S::mul(r.u, y), nx = S::sub(S::scale(x, r.c), S::scale(uy, r.s));
-    y = S::add(S::scale(x, r.s), S::scale(uy, r.c));
-    x = nx;
+    syev_apply(r, r.u, x, y);
 }
 
 // syev_finite reports whether x holds no NaN or Inf: x - x is zero exactly for finite x.

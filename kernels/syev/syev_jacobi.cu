@@ -47,7 +47,7 @@ __device__ __forceinline__ void syev_jacobi(T *a, i64 ld, i64 stride, int n, i64
     const int m = n + (n & 1), pitch = m + 1, half = m / 2;
     unsigned char *slot = shared + warp * jacobi_slot<T>(m, vectors);
     T *sa = (T *)slot, *sv = sa + m * pitch, *su = sv + (vectors ? m * pitch : 0);
-    R *sc = (R *)(su + half), *ss = sc + half, *stg = ss + half;
+    R *scm = (R *)(su + half), *ss = scm + half, *stg = ss + half;
     int *spair = (int *)(stg + half);
     a += b * stride;
     w += b * n;
@@ -91,7 +91,7 @@ __device__ __forceinline__ void syev_jacobi(T *a, i64 ld, i64 stride, int n, i64
                 const syev_rot<T> rot = syev_rotation(S::re(sa[p * pitch + p]), S::re(sa[q * pitch + q]), sa[q * pitch + p]);
                 rotated = rotated || rot.on;
                 su[lane] = rot.u;
-                sc[lane] = rot.c;
+                scm[lane] = rot.cm;
                 ss[lane] = rot.s;
                 stg[lane] = rot.tg;
                 spair[lane] = p;
@@ -110,8 +110,8 @@ __device__ __forceinline__ void syev_jacobi(T *a, i64 ld, i64 stride, int n, i64
                     continue;
                 }
                 syev_rot<T> jp, jq;
-                jp.c = sc[kp], jp.s = ss[kp], jp.u = su[kp];
-                jq.c = sc[kq], jq.s = ss[kq], jq.u = su[kq];
+                jp.cm = scm[kp], jp.s = ss[kp], jp.u = su[kp];
+                jq.cm = scm[kq], jq.s = ss[kq], jq.u = su[kq];
                 T x0 = cp[rr], y0 = cq[rr], x1 = cp[s], y1 = cq[s];
                 syev_right(jp, x0, y0); // row r of A J_P
                 syev_right(jp, x1, y1); // row s
@@ -123,7 +123,7 @@ __device__ __forceinline__ void syev_jacobi(T *a, i64 ld, i64 stride, int n, i64
                 for (int e = lane; e < half * n; e += 32) {
                     const int k = e % half, i = e / half;
                     syev_rot<T> jp;
-                    jp.c = sc[k], jp.s = ss[k], jp.u = su[k];
+                    jp.cm = scm[k], jp.s = ss[k], jp.u = su[k];
                     syev_right(jp, sv[spair[k] * pitch + i], sv[spair[half + k] * pitch + i]);
                 }
             }
