@@ -222,25 +222,27 @@ func run(cfg config, out io.Writer) error {
 	}
 	fmt.Fprintln(devOut, deviceLine(q))
 	var rows []result
+	meta := runMeta(q)
 	for _, j := range jobs {
 		rs, err := measure(q, j, cfg.arms, cfg.reps)
 		if err != nil {
 			return fmt.Errorf("%s %s n=%d batch=%d: %w", j.op, j.dtype, j.n, j.batch, err)
 		}
 		rows = append(rows, rs...)
-	}
-	if jw != nil {
-		meta := runMeta(q)
-		for _, r := range rows {
-			if err := writeJSON(jw, meta, r); err != nil {
-				return err
+		// Each job's lines as soon as it is measured: a run cut by a time limit keeps what it
+		// finished.
+		if jw != nil {
+			for _, r := range rs {
+				if err := writeJSON(jw, meta, r); err != nil {
+					return err
+				}
 			}
 		}
 	}
 	printTable(out, q, rows, len(cfg.arms))
 	printLegend(out, q)
 	if cfg.plot != "" {
-		if err := writePlot(cfg.plot, pointsOf(rows, runMeta(q).device, roofGBs(q.Device()))); err != nil {
+		if err := writePlot(cfg.plot, pointsOf(rows, meta.device, roofGBs(q.Device()))); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "plot: %s\n", cfg.plot)
