@@ -149,6 +149,14 @@ func (e *rocmEngine) zero32(p uintptr, n int) error {
 	return hip.MemsetD32Async(p, 0, n, e.stream)
 }
 
+// copy copies bytes of device memory from src to dst on the stream.
+func (e *rocmEngine) copy(dst, src uintptr, bytes int) error {
+	if bytes == 0 {
+		return nil
+	}
+	return hip.MemcpyDtoDAsync(dst, src, bytes, e.stream)
+}
+
 // rocmOf is q's ROCm engine.
 func rocmOf(q *Queue) *rocmEngine { return q.eng.(*rocmEngine) }
 

@@ -51,6 +51,10 @@ type BLAS struct {
 	Zsyr2k        *dl.Proc `sym:"rocblas_zsyr2k_strided_batched"`
 	Cher2k        *dl.Proc `sym:"rocblas_cher2k_strided_batched"`
 	Zher2k        *dl.Proc `sym:"rocblas_zher2k_strided_batched"`
+	Scopy         *dl.Proc `sym:"rocblas_scopy_strided_batched"`
+	Dcopy         *dl.Proc `sym:"rocblas_dcopy_strided_batched"`
+	Ccopy         *dl.Proc `sym:"rocblas_ccopy_strided_batched"`
+	Zcopy         *dl.Proc `sym:"rocblas_zcopy_strided_batched"`
 }
 
 func (l *BLAS) Gemm(dtype int) *dl.Proc {
@@ -58,6 +62,11 @@ func (l *BLAS) Gemm(dtype int) *dl.Proc {
 }
 func (l *BLAS) Gemv(dtype int) *dl.Proc {
 	return [4]*dl.Proc{l.Sgemv, l.Dgemv, l.Cgemv, l.Zgemv}[dtype]
+}
+
+// Copy is rocblas_<t>copy_strided_batched: y_b = x_b, n elements at strides incx and incy.
+func (l *BLAS) Copy(dtype int) *dl.Proc {
+	return [4]*dl.Proc{l.Scopy, l.Dcopy, l.Ccopy, l.Zcopy}[dtype]
 }
 func (l *BLAS) Trsm(dtype int) *dl.Proc {
 	return [4]*dl.Proc{l.Strsm, l.Dtrsm, l.Ctrsm, l.Ztrsm}[dtype]

@@ -8,8 +8,9 @@ const streamNonBlocking = 1
 
 // hipMemcpyKind values.
 const (
-	memcpyHostToDevice = 1
-	memcpyDeviceToHost = 2
+	memcpyHostToDevice   = 1
+	memcpyDeviceToHost   = 2
+	memcpyDeviceToDevice = 3
 )
 
 // StreamCreate creates a stream that does not synchronize with the null stream.
@@ -38,6 +39,11 @@ func MemcpyHtoDAsync(dst, src uintptr, bytes int, stream uintptr) error {
 // MemcpyDtoHAsync copies bytes from device memory src to host memory dst on the stream.
 func MemcpyDtoHAsync(dst, src uintptr, bytes int, stream uintptr) error {
 	return rt.memcpyAsync.Status(dst, src, uintptr(bytes), memcpyDeviceToHost, stream)
+}
+
+// MemcpyDtoDAsync copies bytes from device memory src to device memory dst on the stream.
+func MemcpyDtoDAsync(dst, src uintptr, bytes int, stream uintptr) error {
+	return rt.memcpyAsync.Status(dst, src, uintptr(bytes), memcpyDeviceToDevice, stream)
 }
 
 // MemsetD32Async sets n 32-bit words at p to v.

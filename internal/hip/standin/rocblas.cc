@@ -1,4 +1,4 @@
-// The stand-in for librocblas: the handle functions and the strided-batched gemm, gemv, trsm,
+// The stand-in for librocblas: the handle functions and the strided-batched copy, gemm, gemv, trsm,
 // trmm (ROCm 6's form, writing C), symm, hemm, syrk, herk, syr2k and her2k that internal/hip
 // resolves, each a loop of the system BLAS over the batch. Arguments
 // are rocBLAS's (rocblas_int sizes, rocblas_stride strides in elements, host scalars).
@@ -147,6 +147,15 @@ rocblas_status rocblas_set_stream(rocblas_handle h, hipStream_t s) {
 	return 0;
 }
 #define ENTRIES(p, T)                                                                                                   \
+	rocblas_status rocblas_##p##copy_strided_batched(rocblas_handle h, int n, const T *x, int incx,                 \
+							 rocblas_stride sx, T *y, int incy, rocblas_stride sy,           \
+							 int batch) {                                                    \
+		if (!h) return rocblas_status_invalid_handle;                                                            \
+		if (n < 0 || batch < 0) return rocblas_status_invalid_size;                                              \
+		for (int b = 0; b < batch; b++)                                                                          \
+			for (int i = 0; i < n; i++) y[b * sy + i * incy] = x[b * sx + i * incx];                         \
+		return rocblas_status_success;                                                                           \
+	}                                                                                                              \
 	rocblas_status rocblas_##p##gemm_strided_batched(rocblas_handle h, int ta, int tb, int m, int n, int k,         \
 							 const T *al, const T *a, int lda, rocblas_stride sa, const T *b, \
 							 int ldb, rocblas_stride sb, const T *be, T *c, int ldc,         \
