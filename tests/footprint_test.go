@@ -97,7 +97,7 @@ func TestFootprint(t *testing.T) {
 			forEachFamily(t, op, func(t *testing.T, fam string) {
 				if chosen, err := traced(t, func() error { return pinnedSuites[op].probe(q) }); routeRefused(err) {
 					t.Skipf("%s cannot run on %s: %v", fam, q.Device().Key, err)
-				} else if err != nil {
+				} else if SkipMiss(t, q, op, err); err != nil {
 					t.Fatalf("probe: %v", err)
 				} else if !bytes.Contains([]byte(chosen), []byte("-> "+fam+" ")) {
 					t.Skipf("%s does not run on %s: %s", fam, q.Device().Key, chosen)

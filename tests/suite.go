@@ -56,6 +56,28 @@ func ForEachQueue(t *testing.T, f func(t *testing.T, q *batchlas.Queue)) {
 	}
 }
 
+// Misses are the ops that a backend has no route for by design, each with why: a call there
+// returns *batchlas.NoRouteError, and the tests of the op skip saying so. This is the census
+// of a backend's known gaps; the novendor build's is vendorfree's.
+var Misses = map[batchlas.Backend]map[string]string{
+	batchlas.ROCm: {"spmm": "no ROCm family (rocSPARSE is not bound)"},
+}
+
+// SkipMiss skips t when op is one of Misses for q's backend, once err, the result of the
+// op's call on q, is shown to be the *NoRouteError the miss promises; otherwise it returns.
+func SkipMiss(t *testing.T, q *batchlas.Queue, op string, err error) {
+	t.Helper()
+	why, ok := Misses[q.Backend()][op]
+	if !ok {
+		return
+	}
+	var noRoute *batchlas.NoRouteError
+	if !errors.As(err, &noRoute) {
+		t.Fatalf("%s on %s is listed in Misses (%s), but the call returned %v, not a *NoRouteError", op, q.Backend(), why, err)
+	}
+	t.Skipf("%s on %s: %s", op, q.Device().Key, why)
+}
+
 // ForEachDType runs the four instantiations of a generic test as subtests named by dtype.
 func ForEachDType(t *testing.T, q *batchlas.Queue, f32, f64, c64, c128 func(*testing.T, *batchlas.Queue)) {
 	t.Run("f32", func(t *testing.T) { f32(t, q) })
