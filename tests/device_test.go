@@ -2,6 +2,7 @@ package tests
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -70,6 +71,26 @@ func TestNoGPUMessage(t *testing.T) {
 			if rest != "" && strings.Count(rest, line) != 1 {
 				t.Errorf("%v: line %q repeats", b, line)
 			}
+		}
+	}
+}
+
+// TestRequiredBackends fails when a backend that BATCHLAS_TEST_BACKENDS names (comma-separated,
+// as Backend.String spells them) has no queue here: CI's emulator and stand-in stages set it,
+// so that a library that did not load fails the stage instead of leaving every test of that
+// backend unrun.
+func TestRequiredBackends(t *testing.T) {
+	want := os.Getenv("BATCHLAS_TEST_BACKENDS")
+	if want == "" {
+		t.Skip("BATCHLAS_TEST_BACKENDS is not set")
+	}
+	have := map[string]bool{}
+	for _, q := range Queues() {
+		have[q.Backend().String()] = true
+	}
+	for _, b := range strings.Split(want, ",") {
+		if !have[b] {
+			t.Errorf("BATCHLAS_TEST_BACKENDS names %s, but no %s queue opened (%s)", b, b, strings.Join(missing, "; "))
 		}
 	}
 }

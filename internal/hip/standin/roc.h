@@ -2,6 +2,7 @@
 // bindings (internal/hip) pass them, and the Fortran BLAS/LAPACK routines of the system that
 // do the work on the CPU. "Device" memory is host memory; a stream runs each call at once.
 #pragma once
+#include <dlfcn.h>
 #include <complex>
 #include <cstddef>
 #include <cstdint>
@@ -97,3 +98,13 @@ void zgesvd_(const char *, const char *, const int *, const int *, cd *, const i
 struct Handle {
 	hipStream_t stream;
 };
+
+// oneBLASThread runs when a stand-in library is loaded: with OpenBLAS as the system BLAS it
+// sets one thread, so that a call gives the same bits every time, as a GPU library does for
+// the same calls in the same order. A threaded BLAS may split a call's work differently from
+// run to run, and the suite compares results bit for bit (Getrf's factors against Gesv's,
+// one call alone against two at once); once, in a whole-suite run, Gesv's factors differed
+// from Getrf's in the last bit. Other BLAS libraries lack the symbol and are left as they are.
+__attribute__((constructor)) static void oneBLASThread() {
+	if (auto set = reinterpret_cast<void (*)(int)>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"))) set(1);
+}

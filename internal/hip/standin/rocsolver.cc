@@ -3,6 +3,7 @@
 // internal/hip resolves, each a loop of the system LAPACK over the
 // batch with rocSOLVER's arguments (strides in elements, 1-based int32 pivots, an info per
 // matrix where rocSOLVER has one, the caller's E array as the off-diagonal workspace).
+#include <algorithm>
 #include <vector>
 #include "roc.h"
 
@@ -80,6 +81,26 @@ void gesvd(char ju, char jv, int m, int n, cd *a, int lda, double *s, cd *u, int
 }
 
 // lwork is the workspace a LAPACK query (lwork = -1) answers.
+// Private is a host copy of one rows-by-cols matrix at leading dimension ld, with a page of
+// slack after it, that a LAPACK routine works on instead of the "device" memory, copied back
+// by back(). The system's OpenBLAS reads past the arrays it is given, by more than hip.cc's
+// slack under cheev (a whole-suite run faulted at the guard page after a 4096-byte slack),
+// so the routines that reach its complex gemv run on these.
+template <class T> struct Private {
+	T *dev;
+	int rows, cols, ld;
+	std::vector<T> buf;
+	Private(T *d, int r, int c, int l)
+	    : dev(d), rows(r), cols(c), ld(l), buf(size_t(l) * size_t(std::max(c, 1)) + 4096 / sizeof(T)) {
+		for (int j = 0; d && j < c; j++) std::copy(d + size_t(j) * l, d + size_t(j) * l + r, buf.begin() + size_t(j) * l);
+	}
+	T *ptr() { return dev ? buf.data() : nullptr; }
+	void back() {
+		for (int j = 0; dev && j < cols; j++)
+			std::copy(buf.begin() + size_t(j) * ld, buf.begin() + size_t(j) * ld + rows, dev + size_t(j) * ld);
+	}
+};
+
 template <class T, class F> int lwork(F query) {
 	T w{};
 	query(&w);
@@ -197,7 +218,13 @@ rocblas_status syevSB(rocblas_handle h, int evect, int uplo, int n, T *a, int ld
 	std::vector<R> rw(std::max(1, 3 * n - 2));
 	int lw = lwork<T>([&](T *w) { syev(j, u, n, a, lda, d, w, -1, rw.data(), &inf); });
 	std::vector<T> work(lw);
-	for (int b = 0; b < batch; b++) syev(j, u, n, a + b * sa, lda, d + b * sd, work.data(), lw, rw.data(), info + b);
+	for (int b = 0; b < batch; b++) {
+		Private<T> pa(a + b * sa, n, n, lda);
+		Private<R> pd(d + b * sd, n, 1, n);
+		syev(j, u, n, pa.ptr(), lda, pd.ptr(), work.data(), lw, rw.data(), info + b);
+		pa.back();
+		pd.back();
+	}
 	return 0;
 }
 
@@ -211,9 +238,16 @@ rocblas_status gesvdSB(rocblas_handle h, int ls, int rs, int m, int n, T *a, int
 	std::vector<R> rw(std::max(1, 5 * std::min(m, n)));
 	int lw = lwork<T>([&](T *w) { gesvd(ju, jv, m, n, a, lda, s, u, ldu, v, ldv, w, -1, rw.data(), &inf); });
 	std::vector<T> work(lw);
-	for (int b = 0; b < batch; b++)
-		gesvd(ju, jv, m, n, a + b * sa, lda, s + b * ss, u ? u + b * su : u, ldu, v ? v + b * sv : v, ldv,
+	const int k = std::min(m, n), ucols = ju == 'A' ? m : ju == 'S' ? k : 0, vrows = jv == 'A' ? n : jv == 'S' ? k : 0;
+	for (int b = 0; b < batch; b++) {
+		Private<T> pa(a + b * sa, m, n, lda), pu(ucols ? u + b * su : nullptr, m, ucols, ldu),
+		    pv(vrows ? v + b * sv : nullptr, vrows, n, ldv);
+		Private<R> ps(s + b * ss, k, 1, k);
+		gesvd(ju, jv, m, n, pa.ptr(), lda, ps.ptr(), pu.ptr() ? pu.ptr() : u, ldu, pv.ptr() ? pv.ptr() : v, ldv,
 		      work.data(), lw, rw.data(), info + b);
+		for (auto *x : {&pa, &pu, &pv}) x->back();
+		ps.back();
+	}
 	return 0;
 }
 } // namespace
