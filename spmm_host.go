@@ -90,11 +90,14 @@ func (s *spmmCall[T]) hostBandGather(mat, r0, r1 int, store func(i, j int, x T))
 	ptr = ptr[mat*(m+1):]
 	b, ldb := s.b.mat(mat), s.b.ld
 	cj, conjA := conjOf[T](), s.conjA()
-	j := 0
-	for ; j+4 <= n; j += 4 {
-		b0, b1, b2, b3 := b[j*ldb:j*ldb+k], b[(j+1)*ldb:(j+1)*ldb+k], b[(j+2)*ldb:(j+2)*ldb+k], b[(j+3)*ldb:(j+3)*ldb+k]
+	for j := 0; j < n; j += 4 {
+		// The last group, when n is not a multiple of four, repeats its last column in the
+		// unused lanes and stores only the columns it has.
+		w := min(4, n-j)
+		col := func(t int) []T { c := j + min(t, w-1); return b[c*ldb : c*ldb+k] }
+		b0, b1, b2, b3 := col(0), col(1), col(2), col(3)
 		for i := r0; i < r1; i++ {
-			var x0, x1, x2, x3 T
+			var x [4]T
 			es, vs := idx[ptr[i]:ptr[i+1]], val[ptr[i]:ptr[i+1]]
 			vs = vs[:len(es)]
 			for p, e := range es {
@@ -102,31 +105,14 @@ func (s *spmmCall[T]) hostBandGather(mat, r0, r1 int, store func(i, j int, x T))
 				if conjA {
 					v = cj(v)
 				}
-				x0 += v * b0[e]
-				x1 += v * b1[e]
-				x2 += v * b2[e]
-				x3 += v * b3[e]
+				x[0] += v * b0[e]
+				x[1] += v * b1[e]
+				x[2] += v * b2[e]
+				x[3] += v * b3[e]
 			}
-			store(i, j, x0)
-			store(i, j+1, x1)
-			store(i, j+2, x2)
-			store(i, j+3, x3)
-		}
-	}
-	for ; j < n; j++ {
-		bj := b[j*ldb : j*ldb+k]
-		for i := r0; i < r1; i++ {
-			var x T
-			es, vs := idx[ptr[i]:ptr[i+1]], val[ptr[i]:ptr[i+1]]
-			vs = vs[:len(es)]
-			for p, e := range es {
-				v := vs[p]
-				if conjA {
-					v = cj(v)
-				}
-				x += v * bj[e]
+			for t := range w {
+				store(i, j+t, x[t])
 			}
-			store(i, j, x)
 		}
 	}
 }
