@@ -21,8 +21,6 @@ type cudaEngine struct {
 	mu         sync.Mutex // guards the staging buffer
 	stage      uintptr    // pinned host memory
 	stageBytes int
-
-	held int // workspace bytes an outer call keeps while its nested calls lease (q.mu guards it)
 }
 
 // stageChunk bounds the pinned staging buffer; larger copies go through it in pieces.
@@ -160,64 +158,6 @@ type dim3 cu.Dim3
 // is resolved once per device, the driver's functions once per process).
 func (e *cudaEngine) launch(mod, fn string, grid, block dim3, shared int, args ...uintptr) error {
 	return e.ex.Launch(e.stream, mod, fn, cu.Dim3(grid), cu.Dim3(block), shared, args...)
-}
-
-// scratch leases bytes of q's device workspace, past the part that an outer call holds
-// (holdScratch); the lease lasts until the next call that leases, which the stream orders
-// after this one's work.
-func (q *Queue) scratch(bytes int) (uintptr, error) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	held := cudaOf(q).held
-	if held > 0 && held+bytes > q.arena.bytes {
-		// Growing would free the buffer whose first held bytes the outer call still uses.
-		return 0, fmt.Errorf("batchlas: a nested call needs %d bytes of workspace past the %d held, beyond the %d leased", bytes, held, q.arena.bytes)
-	}
-	ws, err := q.arena.lease(q, "workspace", held+bytes)
-	return ws.ptr + uintptr(held), err
-}
-
-// carve leases the queue's workspace once and splits it into 256-byte aligned parts of the
-// given sizes: a call whose steps need several buffers must not lease twice, since every
-// lease returns the same arena.
-func carve(q *Queue, sizes ...int) ([]uintptr, error) {
-	ws, err := q.scratch(carveBytes(sizes...))
-	if err != nil {
-		return nil, err
-	}
-	parts := make([]uintptr, len(sizes))
-	off := 0
-	for i, s := range sizes {
-		parts[i] = ws + uintptr(off)
-		off += alignUp(s, 256)
-	}
-	return parts, nil
-}
-
-// carveBytes is the workspace that carve leases.
-func carveBytes(sizes ...int) int {
-	total := 0
-	for _, s := range sizes {
-		total += alignUp(s, 256)
-	}
-	return total
-}
-
-// holdScratch runs f, which calls other ops (a driver routing its steps through the public
-// ops), with the first bytes of the workspace kept for the caller: f's calls lease past
-// them. The caller leased those bytes plus the most that f's calls need (their
-// <Op>BufferSize), so that no lease in f grows the arena.
-func holdScratch(q *Queue, bytes int, f func() error) error {
-	e := cudaOf(q)
-	q.mu.Lock()
-	e.held += bytes
-	q.mu.Unlock()
-	defer func() {
-		q.mu.Lock()
-		e.held -= bytes
-		q.mu.Unlock()
-	}()
-	return f()
 }
 
 // ptrArray writes the device addresses base + b*strideBytes of a batch's matrices into the

@@ -159,12 +159,3 @@ func (e *rocmEngine) copy(dst, src uintptr, bytes int) error {
 
 // rocmOf is q's ROCm engine.
 func rocmOf(q *Queue) *rocmEngine { return q.eng.(*rocmEngine) }
-
-// rocmScratch leases bytes of q's device workspace; the lease lasts until the next call that
-// leases, which the stream orders after this one's work.
-func rocmScratch(q *Queue, bytes int) (uintptr, error) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	ws, err := q.arena.lease(q, "workspace", bytes)
-	return ws.ptr, err
-}

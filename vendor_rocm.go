@@ -249,7 +249,7 @@ func getrfROCm[T Scalar]() family[getrfCall[T]] {
 			if done, err := rocEmpty(q, k == 0, a.batch, c.info); done {
 				return err
 			}
-			ws, err := rocmScratch(q, work(q, c))
+			ws, err := q.scratch(work(q, c))
 			if err != nil {
 				return err
 			}

@@ -61,7 +61,7 @@ func syevROCm[T Scalar, R Real]() family[syevCall[T, R]] {
 			if err != nil {
 				return err
 			}
-			e, err := rocmScratch(q, work(q, c))
+			e, err := q.scratch(work(q, c))
 			if err != nil {
 				return err
 			}
@@ -115,7 +115,7 @@ func gesvdROCm[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		if err != nil {
 			return err
 		}
-		e, err := rocmScratch(q, work(q, c))
+		e, err := q.scratch(work(q, c))
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,9 @@
 package batchlas
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // arena is a queue's workspace: one buffer that grows to the largest request and is reused
 // by every call that was not given a workspace of its own.
@@ -8,6 +11,7 @@ type arena struct {
 	ptr   uintptr // device buffer
 	host  []byte  // host buffer
 	bytes int
+	held  int // bytes an outer call keeps while its nested calls lease (holdScratch; q.mu guards it)
 }
 
 // workspace is a leased span of the arena.
@@ -27,7 +31,7 @@ func (a *arena) lease(q *Queue, op string, bytes int) (workspace, error) {
 	if err := q.fits(op, "bytes", bytes); err != nil {
 		return workspace{}, err
 	}
-	grown := arena{bytes: bytes}
+	grown := arena{bytes: bytes, held: a.held}
 	if d, ok := q.eng.(devEngine); ok {
 		p, err := d.alloc(bytes)
 		if err != nil {
@@ -53,6 +57,63 @@ func (a *arena) release(q *Queue) error {
 		return d.free(a.ptr)
 	}
 	return nil
+}
+
+// scratch leases bytes of q's device workspace, past the part that an outer call holds
+// (holdScratch); the lease lasts until the next call that leases, which the stream orders
+// after this one's work.
+func (q *Queue) scratch(bytes int) (uintptr, error) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	held := q.arena.held
+	if held > 0 && held+bytes > q.arena.bytes {
+		// Growing would free the buffer whose first held bytes the outer call still uses.
+		return 0, fmt.Errorf("batchlas: a nested call needs %d bytes of workspace past the %d held, beyond the %d leased", bytes, held, q.arena.bytes)
+	}
+	ws, err := q.arena.lease(q, "workspace", held+bytes)
+	return ws.ptr + uintptr(held), err
+}
+
+// carve leases the queue's workspace once and splits it into 256-byte aligned parts of the
+// given sizes: a call whose steps need several buffers must not lease twice, since every
+// lease returns the same arena.
+func carve(q *Queue, sizes ...int) ([]uintptr, error) {
+	ws, err := q.scratch(carveBytes(sizes...))
+	if err != nil {
+		return nil, err
+	}
+	parts := make([]uintptr, len(sizes))
+	off := 0
+	for i, s := range sizes {
+		parts[i] = ws + uintptr(off)
+		off += alignUp(s, 256)
+	}
+	return parts, nil
+}
+
+// carveBytes is the workspace that carve leases.
+func carveBytes(sizes ...int) int {
+	total := 0
+	for _, s := range sizes {
+		total += alignUp(s, 256)
+	}
+	return total
+}
+
+// holdScratch runs f, which calls other ops (a driver routing its steps through the public
+// ops), with the first bytes of the workspace kept for the caller: f's calls lease past
+// them. The caller leased those bytes plus the most that f's calls need (their
+// <Op>BufferSize), so that no lease in f grows the arena.
+func holdScratch(q *Queue, bytes int, f func() error) error {
+	q.mu.Lock()
+	q.arena.held += bytes
+	q.mu.Unlock()
+	defer func() {
+		q.mu.Lock()
+		q.arena.held -= bytes
+		q.mu.Unlock()
+	}()
+	return f()
 }
 
 // Reserve grows the queue's workspace to at least bytes, so that later calls whose
