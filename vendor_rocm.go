@@ -235,10 +235,8 @@ func potrfROCm[T Scalar]() family[potrfCall[T]] {
 }
 
 // getrfROCm calls rocsolver_<t>getrf_strided_batched on a with a copy of a kept in the
-// workspace, and refactors on the host (getrfROCmRescue) the matrices whose info is nonzero
-// or whose U has a non-finite diagonal: a GPU LU that multiplies by the pivot's reciprocal,
-// as cuSOLVER does (vendor_cusolver_lu.go), overflows on a subnormal pivot where LAPACK's
-// getf2 divides. The check costs one download of info and of the diagonals per call.
+// workspace, and refactors on the host the matrices whose info is nonzero or whose U has a
+// non-finite diagonal (getrf_rescue.go).
 func getrfROCm[T Scalar]() family[getrfCall[T]] {
 	work := func(_ *Queue, c *getrfCall[T]) int {
 		return alignUp(c.a.extent()*sizeOf[T](), 256) + min(c.a.rows, c.a.cols)*c.a.batch*sizeOf[T]()
@@ -271,43 +269,12 @@ func getrfROCm[T Scalar]() family[getrfCall[T]] {
 			if err != nil {
 				return err
 			}
-			info, d := make([]int32, a.batch), make([]T, k*a.batch)
-			if err := e.download(bytesOf(info), c.info.devPtr()); err != nil {
+			failed, err := luFailed[T](e, a.batch, k, c.info.devPtr(), diag)
+			if err != nil {
 				return err
 			}
-			if err := e.download(bytesOf(d), diag); err != nil {
-				return err
-			}
-			for b := range a.batch {
-				if info[b] != 0 || !allFinite(d[b*k:], 1, 1, k) {
-					if err := getrfROCmRescue(q, c, orig, b); err != nil {
-						return err
-					}
-				}
-			}
-			return nil
+			return luRescue(e, a, orig, a.ld, a.strd, c.ipiv.devPtr(), c.info.devPtr(), failed)
 		})
-}
-
-// getrfROCmRescue refactors matrix b on the host with getf2 from its copy in orig and uploads
-// its factors, pivots and info.
-func getrfROCmRescue[T Scalar](q *Queue, c *getrfCall[T], orig uintptr, b int) error {
-	a, e, es := c.a, rocmOf(q), sizeOf[T]()
-	m, n, k := a.rows, a.cols, min(a.rows, a.cols)
-	mat, piv := make([]T, (n-1)*a.ld+m), make([]int32, k)
-	if err := e.download(bytesOf(mat), orig+uintptr(b*a.strd*es)); err != nil {
-		return err
-	}
-	info := []int32{int32(getf2(m, n, mat, a.ld, piv))}
-	for j := range n {
-		if err := e.upload(rocAt(a, b)+uintptr(j*a.ld*es), bytesOf(mat[j*a.ld:j*a.ld+m])); err != nil {
-			return err
-		}
-	}
-	if err := e.upload(c.ipiv.devPtr()+uintptr(4*k*b), bytesOf(piv)); err != nil {
-		return err
-	}
-	return e.upload(c.info.devPtr()+uintptr(4*b), bytesOf(info))
 }
 
 func getrsROCm[T Scalar]() family[getrsCall[T]] {
