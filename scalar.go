@@ -57,8 +57,5 @@ func realName[T Scalar]() string {
 	return "f64"
 }
 
-// blasPrefix is the letter of T in the vendor function names: S, D, C or Z.
-func blasPrefix[T Scalar]() string { return "SDCZ"[dtypeIndex[T]():][:1] }
-
 // lapackLetter is the letter of T in the Fortran routines' names: s, d, c or z.
 func lapackLetter[T Scalar]() string { return "sdcz"[dtypeIndex[T]():][:1] }

@@ -31,7 +31,7 @@ func gemmCUBLAS[T Scalar](q *Queue, g *gemmCall[T]) error {
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"gemmStridedBatched", h.blas, cuOpOf[T](g.transA), cuOpOf[T](g.transB),
+		return cublas.Gemm[dtypeIndex[T]()].Status(h.blas, cuOpOf[T](g.transA), cuOpOf[T](g.transB),
 			uintptr(m), uintptr(n), uintptr(k), s.ptr(0),
 			g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd), g.b.devPtr(), uintptr(g.b.ld), uintptr(g.b.strd),
 			s.ptr(1), g.c.devPtr(), uintptr(g.c.ld), uintptr(g.c.strd), uintptr(g.c.batch))
@@ -62,7 +62,7 @@ func gemvCUBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"gemvStridedBatched", h.blas, cuOpOf[T](g.trans),
+		return cublas.Gemv[dtypeIndex[T]()].Status(h.blas, cuOpOf[T](g.trans),
 			uintptr(g.a.rows), uintptr(g.a.cols), s.ptr(0), g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd),
 			g.x.devPtr(), 1, uintptr(nx), s.ptr(1), g.y.devPtr(), 1, uintptr(ny), uintptr(g.a.batch))
 	})
@@ -80,7 +80,7 @@ func scaleVector[T Scalar](q *Queue, beta T, y uintptr, n int) error {
 	s := scalars(beta)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"scal_v2", h.blas, uintptr(n), s.ptr(0), y, 1)
+		return cublas.Scal[dtypeIndex[T]()].Status(h.blas, uintptr(n), s.ptr(0), y, 1)
 	})
 }
 
@@ -138,7 +138,7 @@ func trsmCUBLAS[T Scalar](q *Queue, c *trsmCall[T]) error {
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"trsmBatched", h.blas, cuSide(c.side), cuFill(c.uplo),
+		return cublas.Trsm[dtypeIndex[T]()].Status(h.blas, cuSide(c.side), cuFill(c.uplo),
 			cuOpOf[T](c.trans), cuDiag(c.diag), uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0),
 			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(c.b.batch))
 	})
@@ -159,7 +159,7 @@ func trmmCUBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
 	}
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
-	return vendorLoop(q, c.b.batch, "cublas"+blasPrefix[T]()+"trmm_v2", func(h *cuHandles, b int) []uintptr {
+	return vendorLoop(q, c.b.batch, cublas.Trmm[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
 		pa, pb := at(c.a, b), at(c.b, b)
 		return []uintptr{h.blas, cuSide(c.side), cuFill(c.uplo), cuOpOf[T](c.trans), cuDiag(c.diag),
 			uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0), pa, uintptr(c.a.ld), pb, uintptr(c.b.ld), pb, uintptr(c.b.ld)}
@@ -204,9 +204,9 @@ func gelsCUBLAS[T Scalar](q *Queue, c *gelsCall[T]) error {
 		return gelsClearCUDA(q, c.b, zeros)
 	}
 	hostInfo := new(int32)
-	fn := "cublas" + blasPrefix[T]() + "gelsBatched"
+	fn := cublas.Gels[dtypeIndex[T]()]
 	err = vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call(fn, h.blas, cuOp(NoTrans), uintptr(c.a.rows), uintptr(c.a.cols), uintptr(c.b.cols),
+		return fn.Status(h.blas, cuOp(NoTrans), uintptr(c.a.rows), uintptr(c.a.cols), uintptr(c.b.cols),
 			ptrs[0], uintptr(c.a.ld), ptrs[1], uintptr(c.b.ld), uintptr(unsafe.Pointer(hostInfo)), c.info.devPtr(),
 			uintptr(c.a.batch))
 	})
@@ -214,5 +214,5 @@ func gelsCUBLAS[T Scalar](q *Queue, c *gelsCall[T]) error {
 	if err != nil {
 		return err
 	}
-	return hostInfoErr(fn, hostInfo)
+	return hostInfoErr(fn.Name(), hostInfo)
 }

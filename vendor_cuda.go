@@ -17,16 +17,16 @@ import (
 
 var (
 	vendorOnce sync.Once
-	cublasLib  *dl.Lib
-	solverLib  *dl.Lib
+	cublas     *cu.BLAS
+	cusolver   *cu.Solver
 	vendorErr  error
 )
 
-// cudaVendorLibs opens cuBLAS and cuSOLVER, once.
+// cudaVendorLibs opens cuBLAS and cuSOLVER, once, with their functions resolved.
 func cudaVendorLibs() error {
 	vendorOnce.Do(func() {
-		if cublasLib, vendorErr = cu.OpenCUBLAS(); vendorErr == nil {
-			solverLib, vendorErr = cu.OpenCUSOLVER()
+		if cublas, vendorErr = cu.OpenCUBLAS(); vendorErr == nil {
+			cusolver, vendorErr = cu.OpenCUSOLVER()
 		}
 	})
 	return vendorErr
@@ -52,27 +52,27 @@ func vendorCall(q *Queue, f func(h *cuHandles) error) error {
 		h, _ := e.ex.Vendor.(*cuHandles)
 		if h == nil {
 			h = &cuHandles{}
-			if err := cublasLib.Call("cublasCreate_v2", uintptr(unsafe.Pointer(&h.blas))); err != nil {
+			if err := cublas.Create.Status(uintptr(unsafe.Pointer(&h.blas))); err != nil {
 				return err
 			}
-			if err := solverLib.Call("cusolverDnCreate", uintptr(unsafe.Pointer(&h.solver))); err != nil {
+			if err := cusolver.Create.Status(uintptr(unsafe.Pointer(&h.solver))); err != nil {
 				return err
 			}
-			if err := solverLib.Call("cusolverDnCreateSyevjInfo", uintptr(unsafe.Pointer(&h.syevj))); err != nil {
+			if err := cusolver.CreateSyevjInfo.Status(uintptr(unsafe.Pointer(&h.syevj))); err != nil {
 				return err
 			}
-			if err := solverLib.Call("cusolverDnCreateParams", uintptr(unsafe.Pointer(&h.params))); err != nil {
+			if err := cusolver.CreateParams.Status(uintptr(unsafe.Pointer(&h.params))); err != nil {
 				return err
 			}
-			if err := solverLib.Call("cusolverDnCreateGesvdjInfo", uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
+			if err := cusolver.CreateGesvdjInfo.Status(uintptr(unsafe.Pointer(&h.gesvdj))); err != nil {
 				return err
 			}
 			e.ex.Vendor = h
 		}
-		if err := cublasLib.Call("cublasSetStream_v2", h.blas, e.stream); err != nil {
+		if err := cublas.SetStream.Status(h.blas, e.stream); err != nil {
 			return err
 		}
-		if err := solverLib.Call("cusolverDnSetStream", h.solver, e.stream); err != nil {
+		if err := cusolver.SetStream.Status(h.solver, e.stream); err != nil {
 			return err
 		}
 		return f(h)
@@ -145,21 +145,14 @@ func ptrArrays(q *Queue, batch, extra int, arrs ...devArray) (ptrs []uintptr, ex
 	return ptrs, ws + uintptr(alignUp(8*batch*len(arrs), 256)), nil
 }
 
-// libOf is the library of a vendor function, by its name.
-func libOf(fn string) *dl.Lib {
-	if len(fn) > 8 && fn[:8] == "cusolver" {
-		return solverLib
-	}
-	return cublasLib
-}
-
 // vendorLoop calls the cuBLAS or cuSOLVER function fn once per matrix of the batch, with
 // the arguments args returns for matrix b, all enqueued on the stream in one visit to the
-// executor thread: the host never waits per matrix.
-func vendorLoop(q *Queue, batch int, fn string, args func(h *cuHandles, b int) []uintptr) error {
+// executor thread: the host never waits per matrix. fn is read from the opened tables, so
+// callers are launches whose canRun (onCUDA) opened them.
+func vendorLoop(q *Queue, batch int, fn *dl.Proc, args func(h *cuHandles, b int) []uintptr) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		for b := 0; b < batch; b++ {
-			if err := libOf(fn).Call(fn, args(h, b)...); err != nil {
+			if err := fn.Status(args(h, b)...); err != nil {
 				return err
 			}
 		}

@@ -70,7 +70,7 @@ func potrfLower[T Scalar](q *Queue, base uintptr, ld, stride, n, batch int, ptrs
 		return err
 	}
 	return vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call("cusolverDn"+blasPrefix[T]()+"potrfBatched", h.solver, cuFill(Lower),
+		return cusolver.PotrfBatched[dtypeIndex[T]()].Status(h.solver, cuFill(Lower),
 			uintptr(n), ptrs, uintptr(ld), info, uintptr(batch))
 	})
 }

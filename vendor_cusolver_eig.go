@@ -85,17 +85,12 @@ func syevParts[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) (_ int,
 	return route, []int{n * n * c.a.batch * sizeOf[T](), max(work, 1)}, lwork, hostWork, err
 }
 
-// syevdName is the per-matrix solver of the loop route.
-func syevdName[T Scalar]() string {
-	return "cusolverDn" + blasPrefix[T]() + qrName[T]("syevd", "heevd")
-}
-
 // syevdWork is cusolverDn<t>syevd's workspace for one packed n-by-n matrix, in elements.
 func syevdWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
 	var lwork int32
 	n := c.a.rows
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call(syevdName[T]()+"_bufferSize", h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n),
+		return cusolver.SyevdBufferSize[dtypeIndex[T]()].Status(h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n),
 			c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)))
 	})
 	return int(lwork), err
@@ -129,13 +124,15 @@ func cuEig(j Job) uintptr {
 	return 0
 }
 
-// xsyevWork asks cusolverDnXsyevBatched_bufferSize for the device and host workspace of c.
+// xsyevWork asks cusolverDnXsyevBatched_bufferSize for the device and host workspace of c;
+// the error of a cuSOLVER older than XsyevBatched (an optional binding) sends the auto
+// route to the loop.
 func xsyevWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (dev, host int, err error) {
 	var d, h uint64
 	typ, rt := cudaTypes[T]()
 	n := c.a.rows
 	err = vendorCall(q, func(hd *cuHandles) error {
-		return solverLib.Call("cusolverDnXsyevBatched_bufferSize", hd.solver, hd.params, cuEig(c.jobz), cuFill(c.uplo),
+		return cusolver.XsyevBatchedBufferSize.Status(hd.solver, hd.params, cuEig(c.jobz), cuFill(c.uplo),
 			uintptr(n), typ, c.a.devPtr(), uintptr(n), rt, c.w.devPtr(), typ,
 			uintptr(unsafe.Pointer(&d)), uintptr(unsafe.Pointer(&h)), uintptr(c.a.batch))
 	})
@@ -171,14 +168,14 @@ func syevCUDARoute[T Scalar, R Real](q *Queue, c *syevCall[T, R], route int) err
 	switch route {
 	case syevSyevj:
 		err = vendorCall(q, func(h *cuHandles) error {
-			return solverLib.Call("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched"), h.solver,
+			return cusolver.SyevjBatched[dtypeIndex[T]()].Status(h.solver,
 				cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0], uintptr(n), c.w.devPtr(), p[1], uintptr(lwork),
 				c.info.devPtr(), h.syevj, uintptr(batch))
 		})
 	case syevBatched:
 		err = xsyevBatched(q, c, p[0], p[1], work, hostWork)
 	default:
-		err = vendorLoop(q, batch, syevdName[T](), func(h *cuHandles, b int) []uintptr {
+		err = vendorLoop(q, batch, cusolver.Syevd[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
 			return []uintptr{h.solver, cuEig(c.jobz), cuFill(c.uplo), uintptr(n), p[0] + uintptr(b*n*n*sizeOf[T]()), uintptr(n),
 				c.w.devPtr() + uintptr(b*n*sizeOf[R]()), p[1], uintptr(lwork), c.info.devPtr() + uintptr(4*b)}
 		})
@@ -234,7 +231,7 @@ func syevjWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
 	var lwork int32
 	n := c.a.rows
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call("cusolverDn"+blasPrefix[T]()+qrName[T]("syevjBatched", "heevjBatched")+"_bufferSize", h.solver,
+		return cusolver.SyevjBatchedBufferSize[dtypeIndex[T]()].Status(h.solver,
 			cuEig(c.jobz), cuFill(c.uplo), uintptr(n), c.a.devPtr(), uintptr(n), c.w.devPtr(), uintptr(unsafe.Pointer(&lwork)),
 			h.syevj, uintptr(c.a.batch))
 	})
@@ -255,7 +252,7 @@ func xsyevBatched[T Scalar, R Real](q *Queue, c *syevCall[T, R], w, work uintptr
 		}
 	}
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call("cusolverDnXsyevBatched", h.solver, h.params, cuEig(c.jobz), cuFill(c.uplo),
+		return cusolver.XsyevBatched.Status(h.solver, h.params, cuEig(c.jobz), cuFill(c.uplo),
 			uintptr(n), typ, w, uintptr(n), rt, c.w.devPtr(), typ, work, uintptr(workBytes), host, uintptr(hostBytes),
 			c.info.devPtr(), uintptr(c.a.batch))
 	})

@@ -81,7 +81,7 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	if err := copyMat[T](e, a.devPtr(), a.ld, a.strd, p[1], n, n*n, n, n, a.batch, info, copyIfFailed); err != nil {
 		return err
 	}
-	err = vendorLoop(q, len(failed), "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, i int) []uintptr {
+	err = vendorLoop(q, len(failed), cusolver.Getrf[dtypeIndex[T]()], func(h *cuHandles, i int) []uintptr {
 		b := failed[i]
 		return []uintptr{h.solver, uintptr(n), uintptr(n), at(a, b), uintptr(a.ld), p[2],
 			ipiv + uintptr(4*n*b), info + uintptr(4*b)}
@@ -161,7 +161,7 @@ func getrfBatched[T Scalar](q *Queue, a *Matrix[T], ptrs, ipiv, info uintptr) er
 		return err
 	}
 	return vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"getrfBatched", h.blas, uintptr(a.rows), ptrs, uintptr(a.ld),
+		return cublas.Getrf[dtypeIndex[T]()].Status(h.blas, uintptr(a.rows), ptrs, uintptr(a.ld),
 			ipiv, info, uintptr(a.batch))
 	})
 }
@@ -170,7 +170,7 @@ func getrfBatched[T Scalar](q *Queue, a *Matrix[T], ptrs, ipiv, info uintptr) er
 func getrfWork[T Scalar](q *Queue, a *Matrix[T]) (int, error) {
 	var lwork int32
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call("cusolverDn"+blasPrefix[T]()+"getrf_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
+		return cusolver.GetrfBufferSize[dtypeIndex[T]()].Status(h.solver, uintptr(a.rows), uintptr(a.cols),
 			a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(&lwork)))
 	})
 	return int(lwork) * sizeOf[T](), err
@@ -188,7 +188,7 @@ func getrfLoop[T Scalar](q *Queue, c *getrfCall[T]) error {
 		return err
 	}
 	k := min(a.rows, a.cols)
-	return vendorLoop(q, a.batch, "cusolverDn"+blasPrefix[T]()+"getrf", func(h *cuHandles, b int) []uintptr {
+	return vendorLoop(q, a.batch, cusolver.Getrf[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
 		return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), at(a, b), uintptr(a.ld), p[0],
 			c.ipiv.devPtr() + uintptr(4*k*b), c.info.devPtr() + uintptr(4*b)}
 	})
@@ -223,16 +223,16 @@ func getrsBatched[T Scalar](q *Queue, trans Transpose, a *Matrix[T], aptrs, ipiv
 		return err
 	}
 	info := new(int32)
-	fn := "cublas" + blasPrefix[T]() + "getrsBatched"
+	fn := cublas.Getrs[dtypeIndex[T]()]
 	err := vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call(fn, h.blas, cuOpOf[T](trans), uintptr(b.rows), uintptr(b.cols), aptrs, uintptr(a.ld), ipiv,
+		return fn.Status(h.blas, cuOpOf[T](trans), uintptr(b.rows), uintptr(b.cols), aptrs, uintptr(a.ld), ipiv,
 			bptrs, uintptr(b.ld), uintptr(unsafe.Pointer(info)), uintptr(b.batch))
 	})
 	runtime.KeepAlive(info)
 	if err != nil {
 		return err
 	}
-	return hostInfoErr(fn, info)
+	return hostInfoErr(fn.Name(), info)
 }
 
 func gesvCUDAVendor[T Scalar]() family[gesvCall[T]] {
@@ -301,7 +301,7 @@ func getriCUDA[T Scalar](q *Queue, c *getriCall[T]) error {
 		return err
 	}
 	err = vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"getriBatched", h.blas, uintptr(n), p[0], uintptr(a.ld),
+		return cublas.Getri[dtypeIndex[T]()].Status(h.blas, uintptr(n), p[0], uintptr(a.ld),
 			c.ipiv.devPtr(), p[1], uintptr(n), c.info.devPtr(), uintptr(a.batch))
 	})
 	if err != nil {
@@ -363,7 +363,7 @@ func potrsLower[T Scalar](q *Queue, n int, w, aptrs uintptr, b *Matrix[T], bptrs
 			return err
 		}
 		err := vendorCall(q, func(h *cuHandles) error {
-			return solverLib.Call("cusolverDn"+blasPrefix[T]()+"potrsBatched", h.solver, cuFill(Lower), uintptr(n), 1,
+			return cusolver.PotrsBatched[dtypeIndex[T]()].Status(h.solver, cuFill(Lower), uintptr(n), 1,
 				aptrs, uintptr(n), bptrs, uintptr(b.ld), dinfo, uintptr(b.batch))
 		})
 		if err != nil {

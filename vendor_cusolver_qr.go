@@ -2,7 +2,11 @@
 
 package batchlas
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/batchlas/batchlas/internal/dl"
+)
 
 // QR on a CUDA queue: loops of cuSOLVER's single-matrix geqrf, orgqr/ungqr and ormqr/unmqr,
 // enqueued on the stream with one shared workspace. cuBLAS has cublas<t>geqrfBatched, but
@@ -32,10 +36,9 @@ func geqrfCUDAVendor[T Scalar]() family[geqrfCall[T]] {
 
 func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
 	a, k := c.a, min(c.a.rows, c.a.cols)
-	fn := "cusolverDn" + blasPrefix[T]() + "geqrf"
-	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
+	return solverJob{fn: cusolver.Geqrf[dtypeIndex[T]()], batch: a.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.Call(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols),
+			return cusolver.GeqrfBufferSize[dtypeIndex[T]()].Status(h.solver, uintptr(a.rows), uintptr(a.cols),
 				a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
@@ -47,7 +50,7 @@ func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
 // solverJob is a cuSOLVER routine called once per matrix, on the stream, with one workspace
 // of the size its query answers (in elements of es bytes) and one device info word.
 type solverJob struct {
-	fn    string
+	fn    *dl.Proc
 	batch int
 	es    int
 	query func(h *cuHandles, lwork *int32) error
@@ -105,24 +108,15 @@ func orgqrCUDAVendor[T Scalar]() family[orgqrCall[T]] {
 
 func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 	a := c.a
-	fn := "cusolverDn" + blasPrefix[T]() + qrName[T]("orgqr", "ungqr")
-	return solverJob{fn: fn, batch: a.batch, es: sizeOf[T](),
+	return solverJob{fn: cusolver.Orgqr[dtypeIndex[T]()], batch: a.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.Call(fn+"_bufferSize", h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
+			return cusolver.OrgqrBufferSize[dtypeIndex[T]()].Status(h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k),
 				a.devPtr(), uintptr(a.ld), c.tau.devPtr(), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
 			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), at(a, b), uintptr(a.ld),
 				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), work, uintptr(lwork), dinfo}
 		}}
-}
-
-// qrName picks the real or the complex name of a routine.
-func qrName[T Scalar](real, cplx string) string {
-	if isComplex[T]() {
-		return cplx
-	}
-	return real
 }
 
 func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]] {
@@ -147,11 +141,10 @@ func ormqrCUDAVendor[T Scalar]() family[ormqrCall[T]] {
 
 func ormqrJob[T Scalar](c *ormqrCall[T]) solverJob {
 	m, n := c.c.rows, c.c.cols
-	fn := "cusolverDn" + blasPrefix[T]() + qrName[T]("ormqr", "unmqr")
 	side, op := cuSide(c.side), cuOpOf[T](c.trans)
-	return solverJob{fn: fn, batch: c.c.batch, es: sizeOf[T](),
+	return solverJob{fn: cusolver.Ormqr[dtypeIndex[T]()], batch: c.c.batch, es: sizeOf[T](),
 		query: func(h *cuHandles, lwork *int32) error {
-			return solverLib.Call(fn+"_bufferSize", h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
+			return cusolver.OrmqrBufferSize[dtypeIndex[T]()].Status(h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k),
 				c.a.devPtr(), uintptr(c.a.ld), c.tau.devPtr(), c.c.devPtr(), uintptr(c.c.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {

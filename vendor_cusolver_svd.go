@@ -41,16 +41,15 @@ func gesvdParts[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) ([]int, int32, e
 	case k == 0:
 		return []int{svdEmptyBytes(c)}, 0, nil
 	case m <= 32 && n <= 32:
-		fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
 		err := vendorCall(q, func(h *cuHandles) error {
-			return solverLib.Call(fn+"_bufferSize", h.solver, gesvdjVectors(c), uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
+			return cusolver.GesvdjBatchedBufferSize[dtypeIndex[T]()].Status(h.solver, gesvdjVectors(c), uintptr(m), uintptr(n), a.devPtr(), uintptr(m),
 				c.s.devPtr(), a.devPtr(), uintptr(m), a.devPtr(), uintptr(n), uintptr(unsafe.Pointer(&lwork)), h.gesvdj, uintptr(batch))
 		})
 		return []int{m * n * batch * es, m * m * batch * es, n * n * batch * es, max(1, int(lwork)) * es}, lwork, err
 	}
 	rows, cols := max(m, n), k
 	err := vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call("cusolverDn"+blasPrefix[T]()+"gesvd_bufferSize", h.solver, uintptr(rows), uintptr(cols), uintptr(unsafe.Pointer(&lwork)))
+		return cusolver.GesvdBufferSize[dtypeIndex[T]()].Status(h.solver, uintptr(rows), uintptr(cols), uintptr(unsafe.Pointer(&lwork)))
 	})
 	sizes := []int{max(1, int(lwork)) * es, k * 8}
 	if m < n {
@@ -78,7 +77,7 @@ func gesvdCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	if wide {
 		rows, cols, jobu, jobvt = n, m, c.jobvt, c.jobu
 	}
-	fn := "cusolverDn" + blasPrefix[T]() + "gesvd"
+	fn := cusolver.Gesvd[dtypeIndex[T]()]
 	sizes, lwork, err := gesvdParts(q, c)
 	if err != nil {
 		return err
@@ -148,7 +147,7 @@ func gesvdjCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 	a, e := c.a, cudaOf(q)
 	m, n, batch := a.rows, a.cols, a.batch
 	vectors := gesvdjVectors(c)
-	fn := "cusolverDn" + blasPrefix[T]() + "gesvdjBatched"
+	fn := cusolver.GesvdjBatched[dtypeIndex[T]()]
 	sizes, lwork, err := gesvdParts(q, c)
 	if err != nil {
 		return err
@@ -161,7 +160,7 @@ func gesvdjCUDA[T Scalar, R Real](q *Queue, c *gesvdCall[T, R]) error {
 		return err
 	}
 	err = vendorCall(q, func(h *cuHandles) error {
-		return solverLib.Call(fn, h.solver, vectors, uintptr(m), uintptr(n), p[0], uintptr(m), c.s.devPtr(),
+		return fn.Status(h.solver, vectors, uintptr(m), uintptr(n), p[0], uintptr(m), c.s.devPtr(),
 			p[1], uintptr(m), p[2], uintptr(n), p[3], uintptr(lwork), c.info.devPtr(), h.gesvdj, uintptr(batch))
 	})
 	if err != nil {

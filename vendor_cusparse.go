@@ -11,17 +11,17 @@ import (
 	"github.com/batchlas/batchlas/internal/dl"
 )
 
-// cuSPARSE, opened at run time on first use: a machine without it still runs cuBLAS and
-// cuSOLVER, and Spmm routes to its native family.
+// cuSPARSE, opened at run time on first use with its functions resolved: a machine without
+// it still runs cuBLAS and cuSOLVER, and Spmm routes to its native family.
 
 var (
 	sparseOnce sync.Once
-	sparseLib  *dl.Lib
+	cusparse   *cu.Sparse
 	sparseErr  error
 )
 
 func cusparseOpened() error {
-	sparseOnce.Do(func() { sparseLib, sparseErr = cu.OpenCUSPARSE() })
+	sparseOnce.Do(func() { cusparse, sparseErr = cu.OpenCUSPARSE() })
 	return sparseErr
 }
 
@@ -102,11 +102,11 @@ func spmmGroup[T Scalar](s *spmmCall[T]) int {
 func withSpmmDescs[T Scalar](q *Queue, s *spmmCall[T], calls int, f func(h uintptr, d spmmDescs) error) error {
 	return vendorCall(q, func(h *cuHandles) error {
 		if h.sparse == 0 {
-			if err := sparseLib.Call("cusparseCreate", uintptr(unsafe.Pointer(&h.sparse))); err != nil {
+			if err := cusparse.Create.Status(uintptr(unsafe.Pointer(&h.sparse))); err != nil {
 				return err
 			}
 		}
-		if err := sparseLib.Call("cusparseSetStream", h.sparse, cudaOf(q).stream); err != nil {
+		if err := cusparse.SetStream.Status(h.sparse, cudaOf(q).stream); err != nil {
 			return err
 		}
 		g := spmmGroup(s)
@@ -126,11 +126,11 @@ func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs)
 	var d spmmDescs
 	defer func() {
 		if d.a != 0 {
-			sparseLib.Call("cusparseDestroySpMat", d.a)
+			cusparse.DestroySpMat.Status(d.a)
 		}
 		for _, x := range []uintptr{d.b, d.c} {
 			if x != 0 {
-				sparseLib.Call("cusparseDestroyDnMat", x)
+				cusparse.DestroyDnMat.Status(x)
 			}
 		}
 	}()
@@ -139,19 +139,19 @@ func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs)
 	rowOff := a.dev.rowOff + uintptr(4*b0*(a.rows+1))
 	colIdx, values := a.dev.colIdx+4*first, a.dev.values+first*uintptr(sizeOf[T]())
 	var err error
-	call := func(fn string, args ...uintptr) { // each step after the one it needs
+	call := func(fn *dl.Proc, args ...uintptr) { // each step after the one it needs
 		if err == nil {
-			err = sparseLib.Call(fn, args...)
+			err = fn.Status(args...)
 		}
 	}
-	call("cusparseCreateCsr", uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
+	call(cusparse.CreateCsr, uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
 		rowOff, colIdx, values, cusparseIndex32I, cusparseIndex32I, cusparseIndexBase0, dt)
-	call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.b)), uintptr(mb.rows), uintptr(mb.cols), uintptr(mb.ld), at(mb, b0), dt, cusparseOrderCol)
-	call("cusparseCreateDnMat", uintptr(unsafe.Pointer(&d.c)), uintptr(mc.rows), uintptr(mc.cols), uintptr(mc.ld), at(mc, b0), dt, cusparseOrderCol)
+	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.b)), uintptr(mb.rows), uintptr(mb.cols), uintptr(mb.ld), at(mb, b0), dt, cusparseOrderCol)
+	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.c)), uintptr(mc.rows), uintptr(mc.cols), uintptr(mc.ld), at(mc, b0), dt, cusparseOrderCol)
 	if count > 1 {
-		call("cusparseCsrSetStridedBatch", d.a, uintptr(count), 0, uintptr(nnz))
-		call("cusparseDnMatSetStridedBatch", d.b, uintptr(count), uintptr(mb.strd))
-		call("cusparseDnMatSetStridedBatch", d.c, uintptr(count), uintptr(mc.strd))
+		call(cusparse.CsrSetStridedBatch, d.a, uintptr(count), 0, uintptr(nnz))
+		call(cusparse.DnMatSetStridedBatch, d.b, uintptr(count), uintptr(mb.strd))
+		call(cusparse.DnMatSetStridedBatch, d.c, uintptr(count), uintptr(mc.strd))
 	}
 	if err != nil {
 		return err
@@ -176,7 +176,7 @@ func spmmCuSparseWork[T Scalar](q *Queue, s *spmmCall[T]) (int, error) {
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
 	err := withSpmmDescs(q, s, 1, func(h uintptr, d spmmDescs) error {
-		return sparseLib.Call("cusparseSpMM_bufferSize", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
+		return cusparse.SpMMBufferSize.Status(h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, uintptr(unsafe.Pointer(&size)))
 	})
 	return int(size), err
@@ -205,7 +205,7 @@ func spmmCuSparse[T Scalar](q *Queue, s *spmmCall[T]) error {
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
 	return withSpmmDescs(q, s, s.a.batch/spmmGroup(s), func(h uintptr, d spmmDescs) error {
-		return sparseLib.Call("cusparseSpMM", h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
+		return cusparse.SpMM.Status(h, cuOpOf[T](s.transA), cuOpOf[T](s.transB), sc.ptr(0), d.a, d.b,
 			sc.ptr(1), d.c, cudaDataType[T](), cusparseSpMMAlgDef, ws)
 	})
 }

@@ -57,7 +57,7 @@ func geqrfCUBLASBatched[T Scalar](q *Queue, a *Matrix[T], tau any) error {
 	}
 	info := new(int32)
 	if err := vendorCall(q, func(h *cuHandles) error {
-		return cublasLib.Call("cublas"+blasPrefix[T]()+"geqrfBatched", h.blas, uintptr(a.rows), uintptr(a.cols),
+		return cublas.Geqrf[dtypeIndex[T]()].Status(h.blas, uintptr(a.rows), uintptr(a.cols),
 			ptrs[0], uintptr(a.ld), ptrs[1], uintptr(unsafe.Pointer(info)), uintptr(a.batch))
 	}); err != nil {
 		return err

@@ -1,8 +1,8 @@
 // Package cu is the CUDA engine on typed bindings: the driver (libcuda) opened once with every
 // function it calls resolved at that moment, one executor per device (a locked OS thread that
 // holds the device's primary context), streams, memory, events, modules and launches, and the
-// openers of the CUDA libraries with their status names. It has no build tag; the root
-// package's cuda-tagged files are its only users.
+// CUDA libraries' tables of bindings (libs.go), each resolved when its library opens. It has
+// no build tag; the root package's cuda-tagged files are its only users.
 package cu
 
 import (

@@ -35,7 +35,7 @@ type Lib struct {
 	// StatusName names a status for errors; nil gives "status N". Set it once, before the
 	// library's first failing call.
 	StatusName func(status int32) string
-	procs      sync.Map // name -> *Proc, for the calls whose names are built at run time
+	procs      sync.Map // name -> *Proc, for Sym's names built at run time
 }
 
 // Open opens the first of names that loads, trying each bare name (the loader's search) and
@@ -68,7 +68,12 @@ type Proc struct {
 	lib  *Lib
 	name string
 	addr uintptr
+	err  error // set for an optional function the library lacks (see Resolve); addr is 0
 }
+
+// Procs is one routine in the four scalar types, indexed 0..3 for s, d, c and z (float32,
+// float64, complex64, complex128).
+type Procs [4]*Proc
 
 // Proc resolves the function name.
 func (l *Lib) Proc(name string) (*Proc, error) {
@@ -79,9 +84,13 @@ func (l *Lib) Proc(name string) (*Proc, error) {
 	return &Proc{lib: l, name: name, addr: p}, nil
 }
 
-// Resolve fills every *Proc field of the struct that table points to with the function that
-// the field's `sym` tag names: a set of bindings resolved once, when the library opens. A
-// missing symbol is an error.
+// Resolve fills every *Proc and Procs field of the struct that table points to with the
+// functions that the field's `sym` tag names: a set of bindings resolved once, when the
+// library opens. A Procs tag names its four functions at once: {T} stands for S, D, C and Z
+// in turn, and {real|complex} for real in the s and d names and complex in the c and z ones,
+// e.g. "cusolverDn{T}{orgqr|ungqr}". A missing symbol is an error, unless the field is also
+// tagged `optional:"true"` (a function that older versions of the library lack): then the
+// field gets a Proc whose Err and Status return the lookup's error.
 func (l *Lib) Resolve(table any) error {
 	return resolve(l, table)
 }
@@ -100,17 +109,6 @@ func (l *Lib) Sym(name string) (*Proc, error) {
 	return q.(*Proc), nil
 }
 
-// Call calls the function name (resolved as Sym does) and returns its status as an error.
-//
-//go:uintptrescapes
-func (l *Lib) Call(name string, args ...uintptr) error {
-	p, err := l.Sym(name)
-	if err != nil {
-		return err
-	}
-	return p.Status(args...)
-}
-
 // CallAddr calls the function at addr, which a Proc gave, and returns its first result
 // register: for callers that keep bare addresses (the Fortran routines of the host tag).
 //
@@ -123,22 +121,34 @@ func CallAddr(addr uintptr, args ...uintptr) uintptr {
 // Name is the function's name.
 func (p *Proc) Name() string { return p.name }
 
-// Addr is the function's address.
+// Addr is the function's address; 0 for a missing optional function.
 func (p *Proc) Addr() uintptr { return p.addr }
 
-// Call calls the function and returns its first result register.
+// Err is nil for a resolved function, and for a missing optional one the error that says
+// which library lacks which symbol.
+func (p *Proc) Err() error { return p.err }
+
+// Call calls the function and returns its first result register. A missing optional
+// function has no result to give: Call panics with its Err (calling address 0 would
+// crash the process instead); check Err first, or use Status.
 //
 //go:uintptrescapes
 func (p *Proc) Call(args ...uintptr) uintptr {
+	if p.err != nil {
+		panic(p.err)
+	}
 	r, _, _ := purego.SyscallN(p.addr, args...)
 	return r
 }
 
 // Status calls a function that returns a C int status and turns a nonzero one into an
-// *Error.
+// *Error. For a missing optional function it calls nothing and returns Err.
 //
 //go:uintptrescapes
 func (p *Proc) Status(args ...uintptr) error {
+	if p.err != nil {
+		return p.err
+	}
 	r, _, _ := purego.SyscallN(p.addr, args...)
 	if st := int32(r); st != 0 {
 		return p.lib.Err(p.name, st)
