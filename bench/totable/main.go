@@ -3,8 +3,8 @@
 // tuned/<op>.<device>.txt, in the format package selection parses, and prints it.
 //
 //	go run ./bench/totable -op getrf bench/results/cpu/getrf.jsonl > tuned/getrf.cpu.txt
-//	go run ./bench/totable -op getrf -device sm_90 -source bench/results/sm_90/issue6/final.jsonl \
-//	    bench/results/sm_90/issue6/final.jsonl > tuned/getrf.sm_90.txt
+//	go run ./bench/totable -op getrf -device sm_90 -size-weight 8 -source bench/results/sm_90/getrf.jsonl \
+//	    bench/results/sm_90/getrf.jsonl > tuned/getrf.sm_90.txt
 //
 // Each measured row ranks the arms by the mean of their medians over the two interleaved
 // orders, with selection.Rank (ties within 3% keep the candidate-list order). The keys line
@@ -38,11 +38,23 @@ var fixed = map[string]string{"uplo": "L", "jobz": "V", "jobu": "S", "jobvt": "S
 
 var fixedOf = map[string]map[string]string{"ormqr": {"trans": "C"}}
 
+// renamed maps, per op, an arm spelling of older JSON lines to the family's spelling now: getrf's
+// "warp" (the lines of a02cde5 in bench/results/sm_90/getrf.jsonl) is warp:smem=0. The lines
+// stay as measured; the table names the family by its current spelling.
+var renamed = map[string]map[string]string{"getrf": {"warp": "warp:smem=0"}}
+
 // sizeWeight is the weight of the size keys (-size-weight): 3 by default, as in the cpu
-// tables of the factorizations and decompositions; the sm_90 potrf and getrf tables use 8, so that rows measured at one batch
+// tables of the factorizations and decompositions; the sm_90 potrf, getrf, gesvd and gels tables use 8, so that rows measured at one batch
 // near n stay nearer than rows of another n at another batch (a batch 4x off weighs as much
 // as n 19% off), for the kernel a call wants turns on n far more than on the batch.
 var sizeWeight = 3.0
+
+// note says where the source's lines came from (-note); it is written, wrapped, under the source=
+// line, which must stay one word for package selection to read it.
+var note string
+
+// load is where the load averages of the cpu runs are (-load), for the cpu tables' header.
+var load = "bench/results/cpu/load.txt"
 
 // untimedFrom names, per unmeasured dtype, the measured dtype whose ranking it borrows.
 var untimedFrom = map[string]string{"f32": "f64", "c64": "c128"}
@@ -62,6 +74,8 @@ func main() {
 	tables := flag.String("tables", "tuned", "folder of the current tables, for the keys line")
 	device := flag.String("device", "cpu", "the device key of the measurements (cpu, sm_90, ...)")
 	source := flag.String("source", "", "where the measurements are committed (default: bench/results/cpu/<op>.jsonl)")
+	flag.StringVar(&note, "note", "", "where the source's lines came from, for a comment under the source= line")
+	flag.StringVar(&load, "load", load, "where the cpu runs' load averages are (the cpu header names it)")
 	flag.Float64Var(&sizeWeight, "size-weight", sizeWeight, "weight of the size keys m, n, k against batch")
 	flag.Parse()
 	if *source == "" {
@@ -99,7 +113,17 @@ func run(op, tables, device, source string, files []string) error {
 	measured := map[cell]bool{}
 	nnz := map[int]int{} // by n
 	date, commit := "", ""
+	var renames, renamedAt []string // the arms renamed, and the commits of their lines
 	for _, l := range lines {
+		if to, ok := renamed[op][l.Arm]; ok {
+			if r := fmt.Sprintf("%q|%s", l.Arm, to); !slices.Contains(renames, r) {
+				renames = append(renames, r)
+			}
+			if !slices.Contains(renamedAt, l.Commit) {
+				renamedAt = append(renamedAt, l.Commit)
+			}
+			l.Arm = to
+		}
 		if strings.HasPrefix(l.Arm, "ref:") || l.Arm == "auto" {
 			continue // a yardstick (batchbench's ref arms) or the router's own choice, not a family
 		}
@@ -123,15 +147,35 @@ func run(op, tables, device, source string, files []string) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# op=%s device=%s date=%s batchlas=%s\n", op, device, date[:min(10, len(date))], commit)
 	fmt.Fprintf(&b, "# source=transcribed:%s\n", source)
+	if note != "" {
+		line := "#"
+		for _, w := range strings.Fields(note) {
+			if len(line)+1+len(w) > 100 && line != "#" {
+				b.WriteString(line + "\n")
+				line = "#"
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
+	}
+	for _, r := range renames {
+		from, to, _ := strings.Cut(r, "|")
+		fmt.Fprintf(&b, "# The %s arm %s of the lines of %s is the family now spelled %s,\n", op, from, strings.Join(renamedAt, " and "), to)
+		b.WriteString("# renamed so when this table was made (the JSON lines are left as measured).\n")
+	}
 	if device == "cpu" {
 		b.WriteString("# Measured with batchbench (by hand or through bench/cpu_vendor.sh; arms interleaved in both orders, every output\n")
 		b.WriteString("# verified) on this project's 2-core build machine, shared with other builds (load averages\n")
-		b.WriteString("# in bench/results/cpu/load.txt); a time is the mean of the two orders' medians in the last\n")
+		fmt.Fprintf(&b, "# in %s); a time is the mean of the two orders' medians in the last\n", load)
 		b.WriteString("# run of its cell.\n")
 	} else {
 		b.WriteString("# Measured with batchbench (through bench/device.sh or bench/h200.sh; arms interleaved in both orders, every output\n")
 		b.WriteString("# verified, device time from events); a time (ms) is the mean of the two orders' medians in\n")
 		b.WriteString("# the last run of its cell.\n")
+	}
+	if op == "gels" {
+		b.WriteString("# batchbench times gels on 2n-by-n matrices with one right-hand side; its JSON lines say m = nrhs = n,\n")
+		b.WriteString("# so the rows here carry the shapes it ran (m = 2n, nrhs = 1).\n")
 	}
 	b.WriteString("# Untimed rows (transcribed) copy the ranking of the measured f64 or c128 row of their size.\n")
 	b.WriteString("# keys:")
@@ -179,6 +223,9 @@ func run(op, tables, device, source string, files []string) error {
 				"k": strconv.Itoa(r.k), "nrhs": strconv.Itoa(r.n), "batch": strconv.Itoa(r.batch)}
 			for k, v := range fixedOf[op] {
 				vals[k] = v
+			}
+			if op == "gels" { // batchbench's gels cases: A is 2n by n, one right-hand side
+				vals["m"], vals["nrhs"] = strconv.Itoa(2*r.n), "1"
 			}
 			if r.jobz != "" {
 				vals["jobz"] = r.jobz
