@@ -4,7 +4,7 @@
 // native ms) and its share of the memory roof. Cells measured in one order only are marked.
 // Rows come in first-seen order; the last line of a cell wins, so a rerun replaces a run.
 //
-//	go run ./bench/ratios bench/results/sm_90/issue6/final.jsonl
+//	go run ./bench/ratios bench/results/sm_90/issue6/session8_final.jsonl
 package main
 
 import (
