@@ -50,7 +50,7 @@ func luRescue[T Scalar](e hostCopier, a *Matrix[T], orig uintptr, ldo, ostride i
 			return err
 		}
 		inf[0] = int32(getf2(m, n, mat, ldo, piv))
-		dst := a.devPtr() + uintptr(b*a.strd*es)
+		dst := a.devAt(b)
 		for j := range n {
 			if err := e.upload(dst+uintptr(j*a.ld*es), bytesOf(mat[j*ldo:j*ldo+m])); err != nil {
 				return err

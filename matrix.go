@@ -389,6 +389,9 @@ func (m *Matrix[T]) deviceCopy(host []T, up bool) error {
 // devPtr is the device address of element (0, 0) of matrix 0.
 func (m *Matrix[T]) devPtr() uintptr { return m.mem.ptr + uintptr(m.off*sizeOf[T]()) }
 
+// devAt is the device address of matrix b of the batch.
+func (m *Matrix[T]) devAt(b int) uintptr { return m.devPtr() + uintptr(b*m.strd*sizeOf[T]()) }
+
 // mat is matrix b's storage on a host queue, from its element (0, 0) to the end of the
 // allocation; empty for an empty matrix, whose stride may point past the allocation.
 func (m *Matrix[T]) mat(b int) []T {

@@ -160,7 +160,7 @@ func trmmCUBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
 	return vendorLoop(q, c.b.batch, cublas.Trmm[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
-		pa, pb := at(c.a, b), at(c.b, b)
+		pa, pb := c.a.devAt(b), c.b.devAt(b)
 		return []uintptr{h.blas, cuSide(c.side), cuFill(c.uplo), cuOpOf[T](c.trans), cuDiag(c.diag),
 			uintptr(c.b.rows), uintptr(c.b.cols), s.ptr(0), pa, uintptr(c.a.ld), pb, uintptr(c.b.ld), pb, uintptr(c.b.ld)}
 	})

@@ -38,7 +38,7 @@ func symmLoop[T Scalar](q *Queue, s *symmCall[T], fn dl.Procs) error {
 	defer runtime.KeepAlive(sc)
 	return vendorLoop(q, s.c.batch, fn[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
 		return []uintptr{h.blas, cuSide(s.side), cuFill(s.uplo), uintptr(s.c.rows), uintptr(s.c.cols), sc.ptr(0),
-			at(s.a, b), uintptr(s.a.ld), at(s.b, b), uintptr(s.b.ld), sc.ptr(1), at(s.c, b), uintptr(s.c.ld)}
+			s.a.devAt(b), uintptr(s.a.ld), s.b.devAt(b), uintptr(s.b.ld), sc.ptr(1), s.c.devAt(b), uintptr(s.c.ld)}
 	})
 }
 
@@ -107,10 +107,10 @@ func rankLoop[T Scalar](q *Queue, rk rankKernel[T], fn dl.Procs, sc scalarBuf) e
 	}
 	defer runtime.KeepAlive(sc)
 	return vendorLoop(q, r.c.batch, fn[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
-		args := []uintptr{h.blas, cuFill(r.uplo), cuOpOf[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0), at(r.a, b), uintptr(r.a.ld)}
+		args := []uintptr{h.blas, cuFill(r.uplo), cuOpOf[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0), r.a.devAt(b), uintptr(r.a.ld)}
 		if rk.two {
-			args = append(args, at(r.b, b), uintptr(r.b.ld))
+			args = append(args, r.b.devAt(b), uintptr(r.b.ld))
 		}
-		return append(args, sc.ptr(1), at(r.c, b), uintptr(r.c.ld))
+		return append(args, sc.ptr(1), r.c.devAt(b), uintptr(r.c.ld))
 	})
 }

@@ -160,11 +160,6 @@ func vendorLoop(q *Queue, batch int, fn *dl.Proc, args func(h *cuHandles, b int)
 	})
 }
 
-// at is the device address of matrix b of m.
-func at[T Scalar](m *Matrix[T], b int) uintptr {
-	return m.devPtr() + uintptr(b*m.strd*sizeOf[T]())
-}
-
 // hostInfoErr reports an int that a vendor call writes on the host (argument checks of cuBLAS's
 // getrsBatched and geqrfBatched); nonzero means the library refused an argument.
 func hostInfoErr(call string, info *int32) error {

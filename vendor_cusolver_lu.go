@@ -64,7 +64,7 @@ func luParts[T Scalar](a *Matrix[T], lwork int) []int {
 }
 
 // getrfSquare factors the square matrices of a with cublas<t>getrfBatched, refactors those
-// with a zero pivot with cusolverDn<t>getrf, and hands the ones still failed to getrfRescue;
+// with a zero pivot with cusolverDn<t>getrf, and refactors the ones still failed on the host (luRescue);
 // p holds luParts.
 func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintptr) error {
 	e, n := cudaOf(q), a.rows
@@ -83,7 +83,7 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	}
 	err = vendorLoop(q, len(failed), cusolver.Getrf[dtypeIndex[T]()], func(h *cuHandles, i int) []uintptr {
 		b := failed[i]
-		return []uintptr{h.solver, uintptr(n), uintptr(n), at(a, b), uintptr(a.ld), p[2],
+		return []uintptr{h.solver, uintptr(n), uintptr(n), a.devAt(b), uintptr(a.ld), p[2],
 			ipiv + uintptr(4*n*b), info + uintptr(4*b)}
 	})
 	if err != nil {
@@ -92,66 +92,17 @@ func getrfSquare[T Scalar](q *Queue, a *Matrix[T], p []uintptr, ipiv, info uintp
 	if failed, err = getrfFailed(q, a, p[3], info); err != nil || len(failed) == 0 {
 		return err
 	}
-	return getrfRescue(q, a, p[1], ipiv, info, failed)
+	return luRescue(cudaOf(q), a, p[1], n, n*n, ipiv, info, failed)
 }
 
-// getrfFailed reads back info and the diagonal of every U (into diag, n per matrix) and
-// lists the matrices with info > 0 or a non-finite pivot. Seen on the H200: cuBLAS and
-// cuSOLVER multiply by the reciprocal of the pivot, which overflows for a subnormal pivot;
-// the factors turn Inf or NaN, with info 0 (real types) or a later pivot read as zero
-// (complex types). One host synchronization per call, never per matrix.
+// getrfFailed copies the diagonal of every U into diag (n per matrix) and lists the failed
+// matrices (luFailed, getrf_rescue.go).
 func getrfFailed[T Scalar](q *Queue, a *Matrix[T], diag, info uintptr) ([]int, error) {
 	e, n := cudaOf(q), a.rows
 	if err := copyMat[T](e, diag, 1, n, a.devPtr(), a.ld+1, a.strd, 1, n, a.batch, 0, 0); err != nil {
 		return nil, err
 	}
-	got, d := make([]int32, a.batch), make([]T, n*a.batch)
-	if err := e.download(byteView(got), info); err != nil {
-		return nil, err
-	}
-	if err := e.download(byteView(d), diag); err != nil {
-		return nil, err
-	}
-	var failed []int
-	for b, v := range got {
-		if v != 0 || !allFinite(d[b*n:], 1, 1, n) {
-			failed = append(failed, b)
-		}
-	}
-	return failed, nil
-}
-
-// getrfRescue refactors on the host, with LAPACK's getf2 (which divides by a pivot whose
-// reciprocal would overflow), the failed matrices from the packed copy orig, and uploads
-// their factors, pivots and info. Rare (singular, subnormal or non-finite input), and one
-// host round trip per such matrix.
-func getrfRescue[T Scalar](q *Queue, a *Matrix[T], orig, ipiv, info uintptr, failed []int) error {
-	e, n, es := cudaOf(q), a.rows, sizeOf[T]()
-	m, piv, inf := make([]T, n*n), make([]int32, n), make([]int32, 1)
-	for _, b := range failed {
-		if err := e.download(byteView(m), orig+uintptr(b*n*n*es)); err != nil {
-			return err
-		}
-		inf[0] = int32(getf2(n, n, m, n, piv))
-		for j := 0; j < n; j++ {
-			if err := e.upload(at(a, b)+uintptr(j*a.ld*es), byteView(m[j*n:(j+1)*n])); err != nil {
-				return err
-			}
-		}
-		if err := e.upload(ipiv+uintptr(4*n*b), byteView(piv)); err != nil {
-			return err
-		}
-		if err := e.upload(info+uintptr(4*b), byteView(inf)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// byteView is the memory of s as bytes.
-func byteView[E any](s []E) []byte {
-	var z E
-	return unsafe.Slice((*byte)(unsafe.Pointer(&s[0])), len(s)*int(unsafe.Sizeof(z)))
+	return luFailed[T](e, a.batch, n, info, diag)
 }
 
 // getrfBatched factors the square matrices of a with cublas<t>getrfBatched, through the
@@ -189,7 +140,7 @@ func getrfLoop[T Scalar](q *Queue, c *getrfCall[T]) error {
 	}
 	k := min(a.rows, a.cols)
 	return vendorLoop(q, a.batch, cusolver.Getrf[dtypeIndex[T]()], func(h *cuHandles, b int) []uintptr {
-		return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), at(a, b), uintptr(a.ld), p[0],
+		return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), a.devAt(b), uintptr(a.ld), p[0],
 			c.ipiv.devPtr() + uintptr(4*k*b), c.info.devPtr() + uintptr(4*b)}
 	})
 }

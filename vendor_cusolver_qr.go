@@ -42,7 +42,7 @@ func geqrfJob[T Scalar](c *geqrfCall[T]) solverJob {
 				a.devPtr(), uintptr(a.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), at(a, b), uintptr(a.ld),
+			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), a.devAt(b), uintptr(a.ld),
 				c.tau.devPtr() + uintptr(b*k*sizeOf[T]()), work, uintptr(lwork), dinfo}
 		}}
 }
@@ -114,7 +114,7 @@ func orgqrJob[T Scalar](c *orgqrCall[T]) solverJob {
 				a.devPtr(), uintptr(a.ld), c.tau.devPtr(), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), at(a, b), uintptr(a.ld),
+			return []uintptr{h.solver, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), a.devAt(b), uintptr(a.ld),
 				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), work, uintptr(lwork), dinfo}
 		}}
 }
@@ -148,7 +148,7 @@ func ormqrJob[T Scalar](c *ormqrCall[T]) solverJob {
 				c.a.devPtr(), uintptr(c.a.ld), c.tau.devPtr(), c.c.devPtr(), uintptr(c.c.ld), uintptr(unsafe.Pointer(lwork)))
 		},
 		args: func(h *cuHandles, b int, work uintptr, lwork int, dinfo uintptr) []uintptr {
-			return []uintptr{h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k), at(c.a, b), uintptr(c.a.ld),
-				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), at(c.c, b), uintptr(c.c.ld), work, uintptr(lwork), dinfo}
+			return []uintptr{h.solver, side, op, uintptr(m), uintptr(n), uintptr(c.k), c.a.devAt(b), uintptr(c.a.ld),
+				c.tau.devPtr() + uintptr(b*c.k*sizeOf[T]()), c.c.devAt(b), uintptr(c.c.ld), work, uintptr(lwork), dinfo}
 		}}
 }

@@ -146,8 +146,8 @@ func withGroupDescs[T Scalar](s *spmmCall[T], b0, count int, f func(d spmmDescs)
 	}
 	call(cusparse.CreateCsr, uintptr(unsafe.Pointer(&d.a)), uintptr(a.rows), uintptr(a.cols), uintptr(nnz),
 		rowOff, colIdx, values, cusparseIndex32I, cusparseIndex32I, cusparseIndexBase0, dt)
-	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.b)), uintptr(mb.rows), uintptr(mb.cols), uintptr(mb.ld), at(mb, b0), dt, cusparseOrderCol)
-	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.c)), uintptr(mc.rows), uintptr(mc.cols), uintptr(mc.ld), at(mc, b0), dt, cusparseOrderCol)
+	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.b)), uintptr(mb.rows), uintptr(mb.cols), uintptr(mb.ld), mb.devAt(b0), dt, cusparseOrderCol)
+	call(cusparse.CreateDnMat, uintptr(unsafe.Pointer(&d.c)), uintptr(mc.rows), uintptr(mc.cols), uintptr(mc.ld), mc.devAt(b0), dt, cusparseOrderCol)
 	if count > 1 {
 		call(cusparse.CsrSetStridedBatch, d.a, uintptr(count), 0, uintptr(nnz))
 		call(cusparse.DnMatSetStridedBatch, d.b, uintptr(count), uintptr(mb.strd))

@@ -11,9 +11,6 @@ import "github.com/batchlas/batchlas/internal/hip"
 // rocSOLVER's single-matrix routines over the batch on the stream, since rocSOLVER has no
 // batched form of them.
 
-// rocAt is the device address of matrix b of m.
-func rocAt[T Scalar](m *Matrix[T], b int) uintptr { return m.devPtr() + uintptr(b*m.strd*sizeOf[T]()) }
-
 // rocRuns calls f(lo, hi) for each maximal run lo..hi-1 of the matrices of a batch whose ok
 // is true, in order.
 func rocRuns(batch int, ok func(b int) bool, f func(lo, hi int) error) error {
@@ -59,7 +56,7 @@ func potrsRocSOLVER[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], lo, hi int) 
 		return err
 	}
 	return rocSolver.Potrs(dtypeIndex[T]()).Status(h, rocFill(uplo), uintptr(b.rows), uintptr(b.cols),
-		rocAt(a, lo), uintptr(a.ld), uintptr(a.strd), rocAt(b, lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
+		a.devAt(lo), uintptr(a.ld), uintptr(a.strd), b.devAt(lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
 }
 
 func posvROCm[T Scalar]() family[posvCall[T]] {
@@ -86,8 +83,8 @@ func gesvROCm[T Scalar]() family[gesvCall[T]] {
 			n := a.rows
 			return rocSolvedRuns(c.info, b.batch, func(lo, hi int) error {
 				return rocSolver.Getrs(dtypeIndex[T]()).Status(h, hip.OpNone, uintptr(n), uintptr(b.cols),
-					rocAt(a, lo), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr()+uintptr(4*lo*n), uintptr(n),
-					rocAt(b, lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
+					a.devAt(lo), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr()+uintptr(4*lo*n), uintptr(n),
+					b.devAt(lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
 			})
 		})
 }
@@ -105,7 +102,7 @@ func orgqrROCm[T Scalar]() family[orgqrCall[T]] {
 			}
 			fn := rocSolver.Orgqr(dtypeIndex[T]())
 			for b := 0; b < a.batch; b++ {
-				err := fn.Status(h, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), rocAt(a, b), uintptr(a.ld),
+				err := fn.Status(h, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), a.devAt(b), uintptr(a.ld),
 					c.tau.devPtr()+uintptr(b*c.k*sizeOf[T]()))
 				if err != nil {
 					return err
@@ -129,7 +126,7 @@ func ormqrROCm[T Scalar]() family[ormqrCall[T]] {
 			fn := rocSolver.Ormqr(dtypeIndex[T]())
 			for b := 0; b < m.batch; b++ {
 				err := fn.Status(h, rocSide(c.side), rocOp[T](c.trans), uintptr(m.rows), uintptr(m.cols), uintptr(c.k),
-					rocAt(c.a, b), uintptr(c.a.ld), c.tau.devPtr()+uintptr(b*c.k*sizeOf[T]()), rocAt(m, b), uintptr(m.ld))
+					c.a.devAt(b), uintptr(c.a.ld), c.tau.devPtr()+uintptr(b*c.k*sizeOf[T]()), m.devAt(b), uintptr(m.ld))
 				if err != nil {
 					return err
 				}

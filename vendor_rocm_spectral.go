@@ -39,7 +39,7 @@ func rocFinite[T Scalar](q *Queue, a *Matrix[T], ok func(m []T) bool) ([]T, []bo
 // the elements between them, which span holds as they were.
 func rocPutMat[T Scalar](q *Queue, m *Matrix[T], span []T, b int) error {
 	lo := b * m.strd
-	return rocmOf(q).upload(rocAt(m, b), bytesOf(span[lo:lo+(m.cols-1)*m.ld+m.rows]))
+	return rocmOf(q).upload(m.devAt(b), bytesOf(span[lo:lo+(m.cols-1)*m.ld+m.rows]))
 }
 
 // rocPut uploads vals to v from element off on.
@@ -74,7 +74,7 @@ func syevROCm[T Scalar, R Real]() family[syevCall[T, R]] {
 				evect = hip.EvectOriginal
 			}
 			err = rocRuns(a.batch, func(b int) bool { return finite[b] }, func(lo, hi int) error {
-				return rocSolver.Syev(dtypeIndex[T]()).Status(h, evect, rocFill(c.uplo), uintptr(n), rocAt(a, lo),
+				return rocSolver.Syev(dtypeIndex[T]()).Status(h, evect, rocFill(c.uplo), uintptr(n), a.devAt(lo),
 					uintptr(a.ld), uintptr(a.strd), c.w.devPtr()+uintptr(lo*n*sizeOf[R]()), uintptr(n), e, uintptr(n),
 					c.info.devPtr()+uintptr(4*lo), uintptr(hi-lo))
 			})
@@ -127,7 +127,7 @@ func gesvdROCm[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		v, ldv, sv := svdArg(c.jobvt, c.vt)
 		err = rocRuns(a.batch, func(b int) bool { return finite[b] }, func(lo, hi int) error {
 			return rocSolver.Gesvd(dtypeIndex[T]()).Status(h, rocSvect(c.jobu), rocSvect(c.jobvt), uintptr(m), uintptr(n),
-				rocAt(a, lo), uintptr(a.ld), uintptr(a.strd), c.s.devPtr()+uintptr(lo*k*sizeOf[R]()), uintptr(k),
+				a.devAt(lo), uintptr(a.ld), uintptr(a.strd), c.s.devPtr()+uintptr(lo*k*sizeOf[R]()), uintptr(k),
 				svdAt[T](u, su, lo), ldu, su, svdAt[T](v, sv, lo), ldv, sv,
 				e, uintptr(k), hip.OutOfPlace, c.info.devPtr()+uintptr(4*lo), uintptr(hi-lo))
 		})
