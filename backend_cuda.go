@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/batchlas/batchlas/internal/cu"
+	"github.com/batchlas/batchlas/kernels"
 )
 
 // cudaEngine is one queue on a CUDA device: a stream of the device's executor, and a pinned
@@ -23,11 +24,15 @@ type cudaEngine struct {
 	stageBytes int
 }
 
+// gridXMax is the most blocks a grid's x dimension takes (2^31 - 1), where the kernels put
+// the batch.
+const gridXMax = 1<<31 - 1
+
 // stageChunk bounds the pinned staging buffer; larger copies go through it in pieces.
 const stageChunk = 32 << 20
 
 func newCUDAEngine() (engine, error) {
-	ex, err := cu.Executor(0, kernelImage)
+	ex, err := cu.Executor(0, kernels.Image)
 	if err != nil {
 		return nil, err
 	}
