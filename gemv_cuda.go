@@ -6,6 +6,12 @@ package batchlas
 // of y under NoTrans, a warp's worth fewer (one a warp) otherwise.
 const gemvThreads = 128
 
+// Flags of gemv_direct (the GV_* enumerators of kernels/gemv/gemv_direct.cu).
+const (
+	gvTrans = 1 << iota // op(A) transposes A
+	gvConj              // op(A) conjugates A
+)
+
 // gemvPerBlock is the number of elements of y a block of gemv_direct computes.
 func gemvPerBlock(trans Transpose) int {
 	if trans == NoTrans {
@@ -26,12 +32,12 @@ func gemvDirect[T Scalar](q *Queue, g *gemvCall[T]) error {
 	if ny == 0 || g.a.batch == 0 || (g.alpha == 0 || nx == 0) && g.beta == 1 {
 		return nil
 	}
-	flags := 0 // GV_TRANS, GV_CONJ
+	flags := 0
 	if g.trans != NoTrans {
-		flags |= 1
+		flags |= gvTrans
 	}
 	if g.trans == ConjTrans {
-		flags |= 2
+		flags |= gvConj
 	}
 	ar, ai := kernelScalar(g.alpha)
 	br, bi := kernelScalar(g.beta)

@@ -88,11 +88,15 @@ func geqrfCTAShape[T Scalar](c *geqrfCall[T]) qrCTA {
 	return l
 }
 
+// geqrfCTAR32Threads is the most threads of a geqrf_cta_r32_f32 block: its
+// __launch_bounds__(128, 6).
+const geqrfCTAR32Threads = 128
+
 // geqrfCTAKernel names the kernel of geqrf_cta.cu that runs layout l: float's 32 rows a
-// lane in blocks of at most 128 threads have one of their own (geqrf_cta_r32_f32, 80
+// lane in blocks of at most geqrfCTAR32Threads have one of their own (geqrf_cta_r32_f32, 80
 // registers where the general kernel takes 100), the rest the general one.
 func geqrfCTAKernel[T Scalar](l qrCTA) string {
-	if dtypeName[T]() == "f32" && l.rpl == 32 && l.threads <= 128 {
+	if dtypeName[T]() == "f32" && l.rpl == 32 && l.threads <= geqrfCTAR32Threads {
 		return "geqrf_cta_r32_f32"
 	}
 	return "geqrf_cta_" + dtypeName[T]()
@@ -142,6 +146,11 @@ func geqrfTinyShape[T Scalar](m, n int) (group, perBlock, shared int) {
 	return group, perBlock, perBlock * group * (group + 3) * sizeOf[T]()
 }
 
+// geqrfTinyKernel names the tiny kernel for a group of group lanes.
+func geqrfTinyKernel[T Scalar](group int) string {
+	return fmt.Sprintf("geqrf_tiny_n%d_%s", group, dtypeName[T]())
+}
+
 // geqrfTinyCanRun: a CUDA queue with 32-lane warps, m, n <= geqrfTinyMax, ld within 32 bits
 // (the kernel forms its addresses from a 32-bit ld), the shared memory
 // and the grid within limits; an empty call always.
@@ -163,7 +172,7 @@ func geqrfTiny[T Scalar](q *Queue, c *geqrfCall[T]) error {
 		return nil
 	}
 	group, per, shared := geqrfTinyShape[T](a.rows, a.cols)
-	return cudaOf(q).launch("geqrf_tiny", fmt.Sprintf("geqrf_tiny_n%d_%s", group, dtypeName[T]()),
+	return cudaOf(q).launch("geqrf_tiny", geqrfTinyKernel[T](group),
 		dim3{(a.batch + per - 1) / per, 1, 1}, dim3{32 * geqrfTinyWarps, 1, 1}, shared,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), c.tau.devPtr(), uintptr(a.batch))
 }

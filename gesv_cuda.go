@@ -2,8 +2,6 @@
 
 package batchlas
 
-import "fmt"
-
 // gesvRegsShared: the factors (n*n), the factorization's 2*32 RC multipliers and 4 ints,
 // and row_at.
 func gesvRegsShared[T Scalar](c *gesvCall[T]) int {
@@ -26,8 +24,8 @@ func gesvRegs[T Scalar](q *Queue, c *gesvCall[T]) error {
 		return err
 	}
 	n := a.rows
-	return cudaOf(q).launch("gesv_regs", fmt.Sprintf("gesv_regs%d_%s", (n+31)/32, dtypeName[T]()),
-		dim3{a.batch, 1, 1}, dim3{32 * ((n + luRegCols - 1) / luRegCols), 1, 1}, gesvRegsShared(c),
+	return cudaOf(q).launch("gesv_regs", luRowGroupsKernel[T]("gesv_regs", n),
+		dim3{a.batch, 1, 1}, dim3{luRegsThreads(n), 1, 1}, gesvRegsShared(c),
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), b.devPtr(), uintptr(b.ld),
 		uintptr(b.strd), uintptr(n), uintptr(b.cols), uintptr(a.batch), c.info.devPtr())
 }
@@ -87,7 +85,7 @@ func gesvCTA[T Scalar](q *Queue, c *gesvCall[T]) error {
 	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
 		return err
 	}
-	return cudaOf(q).launch("gesv_cta", fmt.Sprintf("gesv_cta%d_%s", luSolveRows(a.rows), dtypeName[T]()),
+	return cudaOf(q).launch("gesv_cta", luSolveKernel[T]("gesv_cta", a.rows),
 		dim3{a.batch, 1, 1}, dim3{32 * luWarps(a.rows), 1, 1},
 		gesvCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), b.devPtr(), uintptr(b.ld),
 		uintptr(b.strd), uintptr(a.rows), uintptr(b.cols), uintptr(a.batch), c.info.devPtr())

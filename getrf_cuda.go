@@ -44,9 +44,20 @@ func getrfTiny[T Scalar](q *Queue, c *getrfCall[T]) error {
 		return err
 	}
 	threads := getrfTinyThreads[T](a.rows)
-	return cudaOf(q).launch("getrf_tiny", fmt.Sprintf("getrf_tiny%d_%s", a.rows, dtypeName[T]()),
+	return cudaOf(q).launch("getrf_tiny", getrfTinyKernel[T](a.rows),
 		dim3{(a.batch + threads - 1) / threads, 1, 1}, dim3{threads, 1, 1}, 0,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.batch), c.ipiv.devPtr(), c.info.devPtr())
+}
+
+// getrfTinyKernel names the tiny kernel of order n.
+func getrfTinyKernel[T Scalar](n int) string {
+	return fmt.Sprintf("getrf_tiny%d_%s", n, dtypeName[T]())
+}
+
+// luRowGroupsKernel names the kernel of family (getrf_warp, getrf_regs, gesv_regs: a kernel
+// per count RC of 32-row groups a lane holds) that takes rows rows.
+func luRowGroupsKernel[T Scalar](family string, rows int) string {
+	return fmt.Sprintf("%s%d_%s", family, (rows+31)/32, dtypeName[T]())
 }
 
 // luShared is the dynamic shared memory of a block LU kernel: an lds-by-cols matrix and
@@ -70,19 +81,29 @@ func luSolveRows(n int) int {
 	return c
 }
 
+// luSolveKernel names the solve kernel of family (getrs_cta, gesv_cta, getri_cta) for
+// order n.
+func luSolveKernel[T Scalar](family string, n int) string {
+	return fmt.Sprintf("%s%d_%s", family, luSolveRows(n), dtypeName[T]())
+}
+
 // luSolveValues is LU_SOLVE_VALUES of lu.cuh: right-hand-side entries per lane.
 const luSolveValues = 8
 
+// luMaxWarps is the most warps of a block of the block factorizations and solves
+// (getrf_cta, getrf_regs, gesv_*, getrs_cta, getri_cta): their __launch_bounds__(256).
+const luMaxWarps = 8
+
 // luSolveWarps is the block of a solve kernel for cols columns of order-n right-hand sides:
-// a warp per luSolveValues/C columns, 1 to 8 warps.
+// a warp per luSolveValues/C columns, 1 to luMaxWarps warps.
 func luSolveWarps(n, cols int) int {
 	per := luSolveValues / luSolveRows(n)
-	return min(8, max(1, (cols+per-1)/per))
+	return min(luMaxWarps, max(1, (cols+per-1)/per))
 }
 
 // luWarps is the block of a block factorization of n columns, in warps: one per 16
-// columns, 1 to 8 (the update of step k spreads its columns over the warps).
-func luWarps(n int) int { return min(8, max(1, (n+15)/16)) }
+// columns, 1 to luMaxWarps (the update of step k spreads its columns over the warps).
+func luWarps(n int) int { return min(luMaxWarps, max(1, (n+15)/16)) }
 
 // getrfWarpMax bounds the "warp" kernels: m, n <= 32 (getrf_warp1, lane l holding row l),
 // and for float32 m, n <= 64 (getrf_warp2, rows l and l + 32: 128 registers of matrix,
@@ -109,11 +130,7 @@ func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
 		return err
 	}
-	rc := 1
-	if max(a.rows, a.cols) > 32 {
-		rc = 2
-	}
-	return cudaOf(q).launch("getrf_warp", fmt.Sprintf("getrf_warp%d_%s", rc, dtypeName[T]()),
+	return cudaOf(q).launch("getrf_warp", luRowGroupsKernel[T]("getrf_warp", max(a.rows, a.cols)),
 		dim3{(a.batch + getrfWarpMatrices - 1) / getrfWarpMatrices, 1, 1}, dim3{32 * getrfWarpMatrices, 1, 1}, 0,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
@@ -123,14 +140,23 @@ func getrfWarp[T Scalar](q *Queue, c *getrfCall[T]) error {
 // holding panel rows l and l + 32.
 const getrfWarpSmemMax = 64
 
+// getrfWarpSmemPanel is SMEM_PANEL of getrf_warp.cu: the columns of a panel, and the rows
+// of the U12 copy.
+const getrfWarpSmemPanel = 8
+
+// getrfWarpSmemMatrices is the most matrices (warps) of a getrf_warp_smem block: its
+// __launch_bounds__(128).
+const getrfWarpSmemMatrices = 4
+
 // getrfWarpSmemShape is getrf_warp_smem's layout for an m-by-n matrix of T: the shared
 // leading dimension lds, the pitch ldu of the U12 copy (both multiples of 4, for 16-byte
 // tile loads), the shared bytes of one matrix, and the matrices (warps) a block holds: up to
-// 4 within 48 KB, so that a block's share of an SM stays small enough to pack.
+// getrfWarpSmemMatrices within 48 KB, so that a block's share of an SM stays small enough to
+// pack.
 func getrfWarpSmemShape[T Scalar](m, n int) (lds, ldu, bytes, perBlock int) {
 	lds, ldu = (m+3)&^3, (n+3)&^3
-	bytes = (lds*n + 8*ldu) * sizeOf[T]()
-	return lds, ldu, bytes, min(4, max(1, (48<<10)/max(bytes, 1)))
+	bytes = (lds*n + getrfWarpSmemPanel*ldu) * sizeOf[T]()
+	return lds, ldu, bytes, min(getrfWarpSmemMatrices, max(1, (48<<10)/max(bytes, 1)))
 }
 
 // getrfWarpSmemCanRun: a CUDA queue with 32-lane warps, m and n within getrfWarpSmemMax,
@@ -162,6 +188,10 @@ const getrfRegsMax = 64
 // luRegCols is LU_REG_COLS of lu.cuh: the columns each warp of getrf_regs holds.
 const luRegCols = 8
 
+// luRegsThreads is the block of a "regs" kernel (getrf_regs, gesv_regs) for cols columns: a
+// warp per luRegCols of them.
+func luRegsThreads(cols int) int { return 32 * ceilDiv(cols, luRegCols) }
+
 // getrfRegsShared: two buffers of 32 RC multipliers, and 4 ints.
 func getrfRegsShared[T Scalar](c *getrfCall[T]) int { return luShared[T](2*32, (c.a.rows+31)/32, 4) }
 
@@ -177,8 +207,8 @@ func getrfRegs[T Scalar](q *Queue, c *getrfCall[T]) error {
 	if done, err := quickReturn(q, a.rows, a.cols, a.batch, c.info); done {
 		return err
 	}
-	return cudaOf(q).launch("getrf_regs", fmt.Sprintf("getrf_regs%d_%s", (a.rows+31)/32, dtypeName[T]()),
-		dim3{a.batch, 1, 1}, dim3{32 * ((a.cols + luRegCols - 1) / luRegCols), 1, 1}, getrfRegsShared(c),
+	return cudaOf(q).launch("getrf_regs", luRowGroupsKernel[T]("getrf_regs", a.rows),
+		dim3{a.batch, 1, 1}, dim3{luRegsThreads(a.cols), 1, 1}, getrfRegsShared(c),
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.cols), uintptr(a.batch),
 		c.ipiv.devPtr(), c.info.devPtr())
 }

@@ -2,8 +2,6 @@
 
 package batchlas
 
-import "fmt"
-
 // getriCTAShared: A with leading dimension n, the permutation and row_at.
 func getriCTAShared[T Scalar](c *getriCall[T]) int {
 	n := c.a.rows
@@ -22,7 +20,7 @@ func getriCTA[T Scalar](q *Queue, c *getriCall[T]) error {
 		return err
 	}
 	n := a.rows
-	return cudaOf(q).launch("getri_cta", fmt.Sprintf("getri_cta%d_%s", luSolveRows(n), dtypeName[T]()),
+	return cudaOf(q).launch("getri_cta", luSolveKernel[T]("getri_cta", n),
 		dim3{a.batch, 1, 1}, dim3{32 * luSolveWarps(n, n), 1, 1},
 		getriCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), uintptr(a.rows), uintptr(a.batch),
 		c.info.devPtr())

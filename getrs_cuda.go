@@ -2,7 +2,13 @@
 
 package batchlas
 
-import "fmt"
+// The op(A) argument of getrs_cta (LU_NOTRANS, LU_TRANS and LU_CONJTRANS of
+// kernels/getrf/lu.cuh).
+const (
+	luNoTrans   = 0
+	luTrans     = 1
+	luConjTrans = 2
+)
 
 // getrsCTAShared: A with leading dimension n|1, the permutation and row_at.
 func getrsCTAShared[T Scalar](c *getrsCall[T]) int {
@@ -21,15 +27,15 @@ func getrsCTA[T Scalar](q *Queue, c *getrsCall[T]) error {
 	if a.batch == 0 || a.rows == 0 || b.cols == 0 {
 		return nil
 	}
-	trans := uintptr(0) // LU_NOTRANS, LU_TRANS, LU_CONJTRANS of lu.cuh
+	trans := uintptr(luNoTrans)
 	switch c.trans {
 	case Trans:
-		trans = 1
+		trans = luTrans
 	case ConjTrans:
-		trans = 2
+		trans = luConjTrans
 	}
 	n := a.rows
-	return cudaOf(q).launch("getrs_cta", fmt.Sprintf("getrs_cta%d_%s", luSolveRows(n), dtypeName[T]()),
+	return cudaOf(q).launch("getrs_cta", luSolveKernel[T]("getrs_cta", n),
 		dim3{a.batch, 1, 1}, dim3{32 * luSolveWarps(n, b.cols), 1, 1},
 		getrsCTAShared(c), a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), b.devPtr(), uintptr(b.ld),
 		uintptr(b.strd), uintptr(a.rows), uintptr(b.cols), uintptr(a.batch), trans)

@@ -5,7 +5,10 @@ package batchlas
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -61,6 +64,27 @@ func TestKernelConstantsAgree(t *testing.T) {
 		{"copyUpper", copyUpper, "util/util.cu", "COPY_UPPER"},
 		{"syevTinyThreads", syevTinyThreads, "syev/syev_tiny.cu", "TINY_THREADS"},
 		{"syevNB", syevNB, "syev/syev_blocked.cu", "SYEV_NB"},
+		{"syevCTAMaxThreads", syevCTAMaxThreads, "syev/syev_cta.cu", "SYEV_CTA_MAX_THREADS"},
+		{"syevCTAMaxThreads", syevCTAMaxThreads, "syev/syev_blocked.cu", "SYEV_BLOCKED_THREADS"},
+		{"scaleLower", scaleLower, "util/util.cu", "SCALE_LOWER"},
+		{"scaleUpper", scaleUpper, "util/util.cu", "SCALE_UPPER"},
+		{"scaleHerm", scaleHerm, "util/util.cu", "SCALE_HERM"},
+		{"gvTrans", gvTrans, "gemv/gemv_direct.cu", "GV_TRANS"},
+		{"gvConj", gvConj, "gemv/gemv_direct.cu", "GV_CONJ"},
+		{"syLower", syLower, "symm/symm_tiled.cu", "SY_LOWER"},
+		{"syHerm", syHerm, "symm/symm_tiled.cu", "SY_HERM"},
+		{"tmLower", tmLower, "trmm/trmm_triangular.cu", "TM_LOWER"},
+		{"tmTrans", tmTrans, "trmm/trmm_triangular.cu", "TM_TRANS"},
+		{"tmConj", tmConj, "trmm/trmm_triangular.cu", "TM_CONJ"},
+		{"tmUnit", tmUnit, "trmm/trmm_triangular.cu", "TM_UNIT"},
+		{"luNoTrans", luNoTrans, "getrs/getrs_cta.cu", "LU_NOTRANS"},
+		{"luTrans", luTrans, "getrs/getrs_cta.cu", "LU_TRANS"},
+		{"luConjTrans", luConjTrans, "getrs/getrs_cta.cu", "LU_CONJTRANS"},
+		{"getrfPanelThreads", getrfPanelThreads, "getrf/getrf_blocked.cu", "PANEL_THREADS"},
+		{"getrfWarpSmemPanel", getrfWarpSmemPanel, "getrf/getrf_warp.cu", "SMEM_PANEL"},
+		{"potrfPanel", potrfPanel, "potrf/potrf_cta.cu", "CTA_PANEL"},
+		{"potrfPanel", potrfPanel, "potrf/potrf_warp.cu", "CTA_PANEL"},
+		{"potrfCTAMaxThreads", potrfCTAMaxThreads, "potrf/potrf_cta.cu", "CTA_MAX_THREADS"},
 	} {
 		v, ok := readKernelSource(t, c.src).value(c.name)
 		if !ok {
@@ -72,189 +96,420 @@ func TestKernelConstantsAgree(t *testing.T) {
 }
 
 // kernelLaunch is one launch site: the fatbin it loads, the Go file that names its entry
-// points and the literal by which it spells them, and every name the Go side can produce
-// there, over the dtypes and the variants its shape functions and bounds allow.
+// points and the text by which it spells them (a literal, or the call of the function that
+// builds them), and every entry point the Go side can name there, over the dtypes and the
+// shapes that its canRun rules and shape functions allow, each with its block.
 type kernelLaunch struct {
 	mod, goFile, spelled string
-	names                func() []string
+	uses                 func() []kernelUse
 }
 
-// perDtype is the names f gives for each scalar type.
-func perDtype(f func(dt string, size int, cplx bool) []string) func() []string {
-	return func() []string {
-		var out []string
-		out = append(out, f("f32", 4, false)...)
-		out = append(out, f("f64", 8, false)...)
-		out = append(out, f("c64", 8, true)...)
-		return append(out, f("c128", 16, true)...)
+// kernelUse is an entry point and the threads of a block that a launch gives it: 0 where
+// that block is a constant of the launch site's own and the kernel declares no
+// __launch_bounds__ to hold it to. exact: the kernel's own arithmetic assumes the block its
+// __launch_bounds__ declares, so the launch must give exactly that.
+type kernelUse struct {
+	name    string
+	threads int
+	exact   bool
+}
+
+// kernelQueue is a CUDA queue for the canRun rules and shape functions that ask the device:
+// CUDA's 32-lane warps and 1024-thread blocks, and more shared memory than any device has,
+// so that the shapes are those that some device may run (an H200's 227 KB holds no
+// complex128 solve of order past 224, the orders of getrs_cta8_c128 and its like).
+var kernelQueue = &Queue{dev: Device{Backend: CUDA, Key: "sm_90", SubGroup: 32, SharedMem: 1 << 24, MaxBlock: 1024}}
+
+// shaped is one packed m-by-n matrix that holds no memory: the operand of a call whose shape
+// alone is asked about.
+func shaped[T Scalar](m, n int) *Matrix[T] {
+	return &Matrix[T]{rows: m, cols: n, ld: max(m, 1), strd: m * n, batch: 1}
+}
+
+// orders calls f(m, n) for 1 <= m, n <= top.
+func orders(top int, f func(m, n int)) {
+	for m := 1; m <= top; m++ {
+		for n := 1; n <= top; n++ {
+			f(m, n)
+		}
 	}
 }
 
-// typed is perDtype for a generic name function.
-func typed(f32, f64, c64, c128 func() []string) func() []string {
-	return func() []string { return append(append(append(f32(), f64()...), c64()...), c128()...) }
+// typed is the uses of a generic enumeration, for each scalar type.
+func typed(f32, f64, c64, c128 func() []kernelUse) func() []kernelUse {
+	return func() []kernelUse { return append(append(append(f32(), f64()...), c64()...), c128()...) }
 }
 
-func each(prefixes ...string) func() []string {
-	return perDtype(func(dt string, _ int, _ bool) []string {
-		var out []string
-		for _, p := range prefixes {
-			out = append(out, p+dt)
-		}
-		return out
-	})
-}
+var dtypes = []struct {
+	name string
+	size int
+}{{"f32", 4}, {"f64", 8}, {"c64", 8}, {"c128", 16}}
 
-// sizes is the names f gives for n = 1..top(dt).
-func sizes(top func(dt string, size int) int, f func(dt string, n int) string) func() []string {
-	return perDtype(func(dt string, size int, _ bool) []string {
-		seen := map[string]bool{}
-		var out []string
-		for n := 1; n <= top(dt, size); n++ {
-			if s := f(dt, n); !seen[s] {
-				seen[s] = true
-				out = append(out, s)
+// each is prefix + dtype for every prefix and dtype, launched with blocks of threads.
+func each(threads int, prefixes ...string) func() []kernelUse {
+	return func() []kernelUse {
+		var out []kernelUse
+		for _, dt := range dtypes {
+			for _, p := range prefixes {
+				out = append(out, kernelUse{name: p + dt.name, threads: threads})
 			}
 		}
 		return out
+	}
+}
+
+// bySize is the names that format gives the dtypes' element sizes (a kernel that moves
+// elements as bits), with blocks the launch site's own.
+func bySize(format string) func() []kernelUse {
+	return func() []kernelUse {
+		var out []kernelUse
+		for _, dt := range dtypes {
+			out = append(out, kernelUse{name: fmt.Sprintf(format, dt.size)})
+		}
+		return out
+	}
+}
+
+func one(name string) func() []kernelUse {
+	return func() []kernelUse { return []kernelUse{{name: name}} }
+}
+
+func gemmSmallUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(24, func(m, n int) {
+		for _, batch := range []int{1, 3, 1000} {
+			if team, mats, _, ok := gemmSmallShape(kernelQueue, m, n, 4, batch, sizeOf[T]()); ok {
+				out = append(out, kernelUse{name: "gemm_small_" + dtypeName[T](), threads: team * mats})
+			}
+		}
 	})
+	return out
 }
 
-func fixed(n int) func(string, int) int { return func(string, int) int { return n } }
+// triUses is the blocks of a "cta" triangular kernel, trsm's or potrs's.
+func triUses[T Scalar](prefix string) func() []kernelUse {
+	return func() []kernelUse {
+		var out []kernelUse
+		for n := 1; n <= 160; n++ {
+			for vectors := 1; vectors <= 72; vectors++ {
+				if s, ok := triCTAShape(kernelQueue, n, vectors, sizeOf[T]()); ok {
+					out = append(out, kernelUse{name: prefix + dtypeName[T](), threads: s.team * s.matrices})
+				}
+			}
+		}
+		return out
+	}
+}
 
-func potrfTinyNames[T Scalar]() []string {
-	var out []string
-	for n := 1; n <= potrfTinyMax[T](); n++ {
-		k, _, _, _ := potrfTinyShape[T](n)
-		if k == "t4" {
-			out = append(out, "potrf_tiny_t4_"+dtypeName[T]())
-		} else {
-			out = append(out, "potrf_tiny_"+k+"l_"+dtypeName[T](), "potrf_tiny_"+k+"u_"+dtypeName[T]())
+func geqrfCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(256, func(m, n int) {
+		if c := (&geqrfCall[T]{a: shaped[T](m, n)}); geqrfCTACanRun(kernelQueue, c) {
+			l := geqrfCTAShape(c)
+			out = append(out, kernelUse{name: geqrfCTAKernel[T](l), threads: l.threads})
+		}
+	})
+	return out
+}
+
+func orgqrCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(256, func(m, n int) {
+		if c := (&orgqrCall[T]{k: min(m, n), a: shaped[T](m, n)}); n <= m && orgqrCTACanRun(kernelQueue, c) {
+			out = append(out, kernelUse{name: "orgqr_cta_" + dtypeName[T](), threads: orgqrCTAShape(c).threads})
+		}
+	})
+	return out
+}
+
+func ormqrCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(192, func(m, n int) {
+		for _, side := range []Side{Left, Right} {
+			c := &ormqrCall[T]{side: side, trans: NoTrans, k: min(m, n, 16), c: shaped[T](m, n)}
+			c.a = shaped[T](c.nq(), c.k)
+			if ormqrCTACanRun(kernelQueue, c) {
+				out = append(out, kernelUse{name: "ormqr_cta_" + dtypeName[T](), threads: ormqrCTAShape(c).threads})
+			}
+		}
+	})
+	return out
+}
+
+func geqrfTinyUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(24, func(m, n int) {
+		if geqrfTinyCanRun(kernelQueue, &geqrfCall[T]{a: shaped[T](m, n)}) {
+			group, _, _ := geqrfTinyShape[T](m, n)
+			out = append(out, kernelUse{name: geqrfTinyKernel[T](group), threads: 32 * geqrfTinyWarps})
+		}
+	})
+	return out
+}
+
+func getrfTinyUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 16; n++ {
+		if getrfTinyCanRun(kernelQueue, &getrfCall[T]{a: shaped[T](n, n)}) {
+			out = append(out, kernelUse{name: getrfTinyKernel[T](n), threads: getrfTinyThreads[T](n), exact: true})
 		}
 	}
 	return out
 }
 
-func potrfWarpNames[T Scalar]() []string {
-	var out []string
-	for n := 1; n <= potrfWarpMax; n++ {
-		k, _ := potrfWarpShape[T](n)
-		out = append(out, "potrf_warp_"+k+"_"+dtypeName[T]())
-	}
+func getrfWarpUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(96, func(m, n int) {
+		if getrfWarpCanRun(kernelQueue, &getrfCall[T]{a: shaped[T](m, n)}) {
+			out = append(out, kernelUse{name: luRowGroupsKernel[T]("getrf_warp", max(m, n)), threads: 32 * getrfWarpMatrices})
+		}
+	})
 	return out
 }
 
-func geqrfCTANames[T Scalar]() []string {
-	var out []string
-	for r := 1; r <= 256; r++ {
-		for c := 1; c <= r && c <= 64; c++ {
-			out = append(out, geqrfCTAKernel[T](qrCTALayout(r, c, sizeOf[T](), isComplex[T]())))
+func getrfWarpSmemUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(96, func(m, n int) {
+		if getrfWarpSmemCanRun(kernelQueue, &getrfCall[T]{a: shaped[T](m, n)}) {
+			_, _, _, per := getrfWarpSmemShape[T](m, n)
+			out = append(out, kernelUse{name: "getrf_warp_smem_" + dtypeName[T](), threads: 32 * per})
+		}
+	})
+	return out
+}
+
+func getrfRegsUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(96, func(m, n int) {
+		if getrfRegsCanRun(kernelQueue, &getrfCall[T]{a: shaped[T](m, n)}) {
+			out = append(out, kernelUse{name: luRowGroupsKernel[T]("getrf_regs", m), threads: luRegsThreads(n)})
+		}
+	})
+	return out
+}
+
+func getrfCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	orders(288, func(m, n int) {
+		if getrfCTACanRun(kernelQueue, &getrfCall[T]{a: shaped[T](m, n)}) {
+			out = append(out, kernelUse{name: "getrf_cta_" + dtypeName[T](), threads: 32 * luWarps(n)})
+		}
+	})
+	return out
+}
+
+// gesvRegsUses: where gesv_regs's factorization fits (getrf's routing, which gesvRegsCanRun
+// asks too, narrows it further).
+func gesvRegsUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 96; n++ {
+		c := &gesvCall[T]{a: shaped[T](n, n), b: shaped[T](n, 1)}
+		if n <= getrfRegsMax && luCTAFits(kernelQueue, n, gesvRegsShared(c)) {
+			out = append(out, kernelUse{name: luRowGroupsKernel[T]("gesv_regs", n), threads: luRegsThreads(n)})
 		}
 	}
 	return out
 }
 
-func geqrfTinyNames[T Scalar]() []string {
-	var out []string
-	for n := 1; n <= geqrfTinyMax[T](); n++ {
-		g, _, _ := geqrfTinyShape[T](n, n)
-		out = append(out, fmt.Sprintf("geqrf_tiny_n%d_%s", g, dtypeName[T]()))
-	}
-	return out
-}
-
-func potrfCTANames[T Scalar]() []string {
-	k, _, _ := potrfCTAShape(1, false)
-	out := []string{k + dtypeName[T]()}
-	if dtypeName[T]() != "c128" { // potrfCTACanRun keeps complex128 off the register kernel
-		k, _, _ = potrfCTAShape(1, true)
-		out = append(out, k+dtypeName[T]())
-	}
-	return out
-}
-
-func gramNames[T Scalar]() []string {
-	var out []string
-	for n := 1; n <= 128; n++ {
-		if e := gramEdge[T](n); e > 0 {
-			out = append(out, fmt.Sprintf("syrk_gram%d_%s", e, dtypeName[T]()))
+// gesvCTAUses: where gesv_cta's shared memory fits (getrf's routing decides whether it runs).
+func gesvCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 288; n++ {
+		if c := (&gesvCall[T]{a: shaped[T](n, n), b: shaped[T](n, 1)}); luCTAFits(kernelQueue, n, gesvCTAShared(c)) {
+			out = append(out, kernelUse{name: luSolveKernel[T]("gesv_cta", n), threads: 32 * luWarps(n)})
 		}
 	}
 	return out
 }
 
-func syevTinyNames[T Scalar]() []string {
-	var out []string
-	for n := 1; n <= syevTinyMax[T](); n++ {
-		out = append(out, fmt.Sprintf("syev_tiny%d_%s", n, dtypeName[T]()))
+func getrsCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 288; n++ {
+		for cols := 1; cols <= 72; cols++ {
+			if getrsCTACanRun(kernelQueue, &getrsCall[T]{a: shaped[T](n, n), b: shaped[T](n, cols)}) {
+				out = append(out, kernelUse{name: luSolveKernel[T]("getrs_cta", n), threads: 32 * luSolveWarps(n, cols)})
+			}
+		}
+	}
+	return out
+}
+
+func getriCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 288; n++ {
+		if getriCTACanRun(kernelQueue, &getriCall[T]{a: shaped[T](n, n)}) {
+			out = append(out, kernelUse{name: luSolveKernel[T]("getri_cta", n), threads: 32 * luSolveWarps(n, n)})
+		}
+	}
+	return out
+}
+
+func potrfTinyUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 96; n++ {
+		for _, uplo := range []Uplo{Lower, Upper} {
+			if potrfTinyCanRun(kernelQueue, &potrfCall[T]{uplo: uplo, a: shaped[T](n, n)}) {
+				_, threads, _, _ := potrfTinyShape[T](n)
+				out = append(out, kernelUse{name: potrfTinyKernel[T](n, uplo), threads: threads})
+			}
+		}
+	}
+	return out
+}
+
+func potrfWarpUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 96; n++ {
+		if potrfWarpCanRun(kernelQueue, &potrfCall[T]{a: shaped[T](n, n)}) {
+			kernel, _ := potrfWarpShape[T](n)
+			out = append(out, kernelUse{name: kernel, threads: 32 * potrfWarpWarps})
+		}
+	}
+	return out
+}
+
+func potrfCTAUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 400; n++ {
+		for _, reg := range []bool{false, true} {
+			if potrfCTACanRun[T](reg)(kernelQueue, &potrfCall[T]{a: shaped[T](n, n)}) {
+				kernel, threads, _ := potrfCTAShape(n, reg)
+				out = append(out, kernelUse{name: kernel + dtypeName[T](), threads: threads})
+			}
+		}
+	}
+	return out
+}
+
+func gramUses[T Scalar]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 192; n++ {
+		if gramEdge[T](n) > 0 {
+			out = append(out, kernelUse{name: gramKernel[T](n), threads: tileThreads})
+		}
+	}
+	return out
+}
+
+// gesvdUses is the blocks of a one-sided Jacobi kernel over the plans' orders n and heights
+// mw, with and without the right factor: gesvd_jacobi (global false) where its pairs fit a
+// block and its arrays the shared memory, gesvd_blocked everywhere.
+func gesvdUses[T Scalar](global bool) func() []kernelUse {
+	prefix := "gesvd_jacobi_"
+	if global {
+		prefix = "gesvd_blocked_"
+	}
+	return func() []kernelUse {
+		var out []kernelUse
+		for n := 1; n <= 320; n++ {
+			for _, mw := range []int{n, n + 1, 2 * n, 8 * n} {
+				for _, right := range []bool{false, true} {
+					p := jacobiPlan{global: global, n: n, mw: mw, mo: mw, right: right}
+					if !global && !gesvdJacobiFits[T](kernelQueue, p) {
+						continue
+					}
+					threads, _ := gesvdJacobiShape[T](p)
+					out = append(out, kernelUse{name: prefix + dtypeName[T](), threads: threads})
+				}
+			}
+		}
+		return out
+	}
+}
+
+func syevTinyUses[T Scalar, R Real]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 16; n++ {
+		if syevTinyCanRun(kernelQueue, &syevCall[T, R]{a: shaped[T](n, n)}) {
+			out = append(out, kernelUse{name: syevTinyKernel[T](n), threads: syevTinyThreads})
+		}
+	}
+	return out
+}
+
+func syevJacobiUses[T Scalar, R Real]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 96; n++ {
+		for _, jobz := range []Job{NoVectors, Vectors} {
+			if c := (&syevCall[T, R]{jobz: jobz, a: shaped[T](n, n)}); syevJacobiCanRun(kernelQueue, c) {
+				warps, _ := syevJacobiShape(kernelQueue, c)
+				out = append(out, kernelUse{name: "syev_jacobi_" + dtypeName[T](), threads: 32 * warps})
+			}
+		}
+	}
+	return out
+}
+
+// syevCTAUses: the cta family's kernels, QL/QR and bisection, where their shared memory
+// fits, with syevCTAThreads(n) threads.
+func syevCTAUses[T Scalar, R Real]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 320; n++ {
+		if syevCTACanRun(kernelQueue, &syevCall[T, R]{a: shaped[T](n, n)}) {
+			for _, k := range []string{"syev_cta_", "syev_cta_bisect_"} {
+				out = append(out, kernelUse{name: k + dtypeName[T](), threads: syevCTAThreads(n)})
+			}
+		}
+	}
+	return out
+}
+
+// syevBlockedUses: the blocked family's kernels, which run the cta family's block at any
+// order.
+func syevBlockedUses[T Scalar, R Real]() []kernelUse {
+	var out []kernelUse
+	for n := 1; n <= 600; n++ {
+		if syevBlockedCanRun(kernelQueue, &syevCall[T, R]{a: shaped[T](n, n)}) {
+			for _, k := range []string{"load_", "panel_", "solve_", "bisect_"} {
+				out = append(out, kernelUse{name: "syev_blocked_" + k + dtypeName[T](), threads: syevCTAThreads(n)})
+			}
+		}
 	}
 	return out
 }
 
 var kernelLaunches = []kernelLaunch{
-	{"getrf_blocked", "getrf_blocked_cuda.go", `"getrf_panel_"`, each("getrf_panel_")},
-	{"getrf_blocked", "getrf_blocked_cuda.go", `"lu_laswp_%d"`, perDtype(func(_ string, size int, _ bool) []string {
-		return []string{fmt.Sprintf("lu_laswp_%d", size)}
-	})},
-	{"util", "backend_cuda.go", `"fill_ptrs"`, func() []string { return []string{"fill_ptrs"} }},
-	{"util", "backend_cuda.go", `"spin"`, func() []string { return []string{"spin"} }},
-	{"util", "backend_cuda.go", `"copy_mat_%d"`, perDtype(func(_ string, size int, _ bool) []string {
-		return []string{fmt.Sprintf("copy_mat_%d", size)}
-	})},
-	{"util", "gels_cuda.go", `"zero_diag_"`, each("zero_diag_")},
-	{"util", "potrf_blocked_cuda.go", `"info_step"`, func() []string { return []string{"info_step"} }},
-	{"util", "backend_cuda.go", `"scale_mat_"`, each("scale_mat_")},
-	{"util", "vendor_cusolver_eig.go", `"nonfinite_mark_"`, each("nonfinite_mark_")},
-	{"gemm_tiled", "gemm_cuda.go", `"gemm_tiled_"`, each("gemm_tiled_")},
-	{"gemm_small", "gemm_cuda.go", `"gemm_small_"`, each("gemm_small_")},
-	{"gemv_direct", "gemv_cuda.go", `"gemv_direct_"`, each("gemv_direct_")},
-	{"spmm_direct", "spmm_cuda.go", `"spmm_direct_"`, each("spmm_direct_")},
-	{"symm_tiled", "symm_cuda.go", `"symm_tiled_"`, each("symm_tiled_left_", "symm_tiled_right_")},
-	{"trmm_triangular", "trmm_cuda.go", `"trmm_triangular_"`, each("trmm_triangular_left_", "trmm_triangular_right_")},
-	{"trsm_cta", "trsm_cuda.go", `"trsm_cta_"`, each("trsm_cta_")},
-	{"potrs_cta", "potrs_cuda.go", `"potrs_cta_"`, each("potrs_cta_")},
-	{"orgqr_cta", "orgqr_cuda.go", `"orgqr_cta_"`, each("orgqr_cta_")},
-	{"ormqr_cta", "ormqr_cuda.go", `"ormqr_cta_"`, each("ormqr_cta_")},
-	{"geqrf_cta", "geqrf_cuda.go", `"geqrf_cta_"`, typed(geqrfCTANames[float32], geqrfCTANames[float64], geqrfCTANames[complex64], geqrfCTANames[complex128])},
-	{"geqrf_tiny", "geqrf_cuda.go", `"geqrf_tiny_n%d_%s"`, typed(geqrfTinyNames[float32], geqrfTinyNames[float64], geqrfTinyNames[complex64], geqrfTinyNames[complex128])},
-	{"getrf_tiny", "getrf_cuda.go", `"getrf_tiny%d_%s"`, sizes(func(_ string, size int) int {
-		n := 0
-		for (n+1)*(n+1)*size <= getrfTinyBytes {
-			n++
-		}
-		return n
-	}, func(dt string, n int) string { return fmt.Sprintf("getrf_tiny%d_%s", n, dt) })},
-	{"getrf_warp", "getrf_cuda.go", `"getrf_warp%d_%s"`, sizes(func(dt string, _ int) int {
-		return map[string]int{"f32": getrfWarpMax[float32](), "f64": getrfWarpMax[float64](), "c64": getrfWarpMax[complex64](), "c128": getrfWarpMax[complex128]()}[dt]
-	}, func(dt string, n int) string { return fmt.Sprintf("getrf_warp%d_%s", (n+31)/32, dt) })},
-	{"getrf_warp", "getrf_cuda.go", `"getrf_warp_smem_"`, each("getrf_warp_smem_")},
-	{"getrf_regs", "getrf_cuda.go", `"getrf_regs%d_%s"`, sizes(fixed(getrfRegsMax), func(dt string, n int) string {
-		return fmt.Sprintf("getrf_regs%d_%s", (n+31)/32, dt)
-	})},
-	{"getrf_cta", "getrf_cuda.go", `"getrf_cta_"`, each("getrf_cta_")},
-	{"gesv_regs", "gesv_cuda.go", `"gesv_regs%d_%s"`, sizes(fixed(getrfRegsMax), func(dt string, n int) string {
-		return fmt.Sprintf("gesv_regs%d_%s", (n+31)/32, dt)
-	})},
-	{"gesv_cta", "gesv_cuda.go", `"gesv_cta%d_%s"`, sizes(fixed(luRowsMax), func(dt string, n int) string {
-		return fmt.Sprintf("gesv_cta%d_%s", luSolveRows(n), dt)
-	})},
-	{"getrs_cta", "getrs_cuda.go", `"getrs_cta%d_%s"`, sizes(fixed(luRowsMax), func(dt string, n int) string {
-		return fmt.Sprintf("getrs_cta%d_%s", luSolveRows(n), dt)
-	})},
-	{"getri_cta", "getri_cuda.go", `"getri_cta%d_%s"`, sizes(fixed(luRowsMax), func(dt string, n int) string {
-		return fmt.Sprintf("getri_cta%d_%s", luSolveRows(n), dt)
-	})},
-	{"potrf_tiny", "potrf_cuda.go", `"potrf_tiny_"`, typed(potrfTinyNames[float32], potrfTinyNames[float64], potrfTinyNames[complex64], potrfTinyNames[complex128])},
-	{"potrf_warp", "potrf_cuda.go", `"potrf_warp_"`, typed(potrfWarpNames[float32], potrfWarpNames[float64], potrfWarpNames[complex64], potrfWarpNames[complex128])},
-	{"potrf_cta", "potrf_cuda.go", `"potrf_cta_"`, typed(potrfCTANames[float32], potrfCTANames[float64], potrfCTANames[complex64], potrfCTANames[complex128])},
-	{"syrk_gram", "syrk_cuda.go", `"syrk_gram%d_%s"`, typed(gramNames[float32], gramNames[float64], gramNames[complex64], gramNames[complex128])},
-	{"syrk_triangular", "syrk_cuda.go", `"syrk_triangular_"`, each("syrk_triangular_")},
-	{"gesvd_jacobi", "gesvd_cuda.go", `"gesvd_jacobi"`, each("gesvd_jacobi_")},
-	{"gesvd_blocked", "gesvd_cuda.go", `"gesvd_blocked"`, each("gesvd_blocked_")},
-	{"syev_tiny", "syev_cuda.go", `"syev_tiny%d_%s"`, typed(syevTinyNames[float32], syevTinyNames[float64], syevTinyNames[complex64], syevTinyNames[complex128])},
-	{"syev_jacobi", "syev_cuda.go", `"syev_jacobi_"`, each("syev_jacobi_")},
-	{"syev_cta", "syev_cuda.go", `"syev_cta_bisect_"`, each("syev_cta_", "syev_cta_bisect_")},
-	{"syev_blocked", "syev_blocked_cuda.go", `"syev_blocked_bisect_"`, each("syev_blocked_load_", "syev_blocked_panel_", "syev_blocked_solve_", "syev_blocked_bisect_")},
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"getrf_panel_"`, each(getrfPanelThreads, "getrf_panel_")},
+	{"getrf_blocked", "getrf_blocked_cuda.go", `"lu_laswp_%d"`, bySize("lu_laswp_%d")},
+	{"util", "backend_cuda.go", `"fill_ptrs"`, one("fill_ptrs")},
+	{"util", "backend_cuda.go", `"spin"`, one("spin")},
+	{"util", "backend_cuda.go", `"copy_mat_%d"`, bySize("copy_mat_%d")},
+	{"util", "gels_cuda.go", `"zero_diag_"`, each(0, "zero_diag_")},
+	{"util", "potrf_blocked_cuda.go", `"info_step"`, one("info_step")},
+	{"util", "backend_cuda.go", `"scale_mat_"`, each(0, "scale_mat_")},
+	{"util", "vendor_cusolver_eig.go", `"nonfinite_mark_"`, each(0, "nonfinite_mark_")},
+	{"gemm_tiled", "gemm_cuda.go", `"gemm_tiled_"`, each(tileThreads, "gemm_tiled_")},
+	{"gemm_small", "gemm_cuda.go", `"gemm_small_"`, typed(gemmSmallUses[float32], gemmSmallUses[float64], gemmSmallUses[complex64], gemmSmallUses[complex128])},
+	{"gemv_direct", "gemv_cuda.go", `"gemv_direct_"`, each(gemvThreads, "gemv_direct_")},
+	{"spmm_direct", "spmm_cuda.go", `"spmm_direct_"`, each(32*spmmWarps, "spmm_direct_")},
+	{"symm_tiled", "symm_cuda.go", `"symm_tiled_"`, each(tileThreads, "symm_tiled_left_", "symm_tiled_right_")},
+	{"trmm_triangular", "trmm_cuda.go", `"trmm_triangular_"`, each(tileThreads, "trmm_triangular_left_", "trmm_triangular_right_")},
+	{"trsm_cta", "trsm_cuda.go", `"trsm_cta_"`, typed(triUses[float32]("trsm_cta_"), triUses[float64]("trsm_cta_"), triUses[complex64]("trsm_cta_"), triUses[complex128]("trsm_cta_"))},
+	{"potrs_cta", "potrs_cuda.go", `"potrs_cta_"`, typed(triUses[float32]("potrs_cta_"), triUses[float64]("potrs_cta_"), triUses[complex64]("potrs_cta_"), triUses[complex128]("potrs_cta_"))},
+	{"orgqr_cta", "orgqr_cuda.go", `"orgqr_cta_"`, typed(orgqrCTAUses[float32], orgqrCTAUses[float64], orgqrCTAUses[complex64], orgqrCTAUses[complex128])},
+	{"ormqr_cta", "ormqr_cuda.go", `"ormqr_cta_"`, typed(ormqrCTAUses[float32], ormqrCTAUses[float64], ormqrCTAUses[complex64], ormqrCTAUses[complex128])},
+	{"geqrf_cta", "geqrf_cuda.go", `geqrfCTAKernel[T](l)`, typed(geqrfCTAUses[float32], geqrfCTAUses[float64], geqrfCTAUses[complex64], geqrfCTAUses[complex128])},
+	{"geqrf_tiny", "geqrf_cuda.go", `geqrfTinyKernel[T](group)`, typed(geqrfTinyUses[float32], geqrfTinyUses[float64], geqrfTinyUses[complex64], geqrfTinyUses[complex128])},
+	{"getrf_tiny", "getrf_cuda.go", `getrfTinyKernel[T](a.rows)`, typed(getrfTinyUses[float32], getrfTinyUses[float64], getrfTinyUses[complex64], getrfTinyUses[complex128])},
+	{"getrf_warp", "getrf_cuda.go", `luRowGroupsKernel[T]("getrf_warp"`, typed(getrfWarpUses[float32], getrfWarpUses[float64], getrfWarpUses[complex64], getrfWarpUses[complex128])},
+	{"getrf_warp", "getrf_cuda.go", `"getrf_warp_smem_"`, typed(getrfWarpSmemUses[float32], getrfWarpSmemUses[float64], getrfWarpSmemUses[complex64], getrfWarpSmemUses[complex128])},
+	{"getrf_regs", "getrf_cuda.go", `luRowGroupsKernel[T]("getrf_regs"`, typed(getrfRegsUses[float32], getrfRegsUses[float64], getrfRegsUses[complex64], getrfRegsUses[complex128])},
+	{"getrf_cta", "getrf_cuda.go", `"getrf_cta_"`, typed(getrfCTAUses[float32], getrfCTAUses[float64], getrfCTAUses[complex64], getrfCTAUses[complex128])},
+	{"gesv_regs", "gesv_cuda.go", `luRowGroupsKernel[T]("gesv_regs"`, typed(gesvRegsUses[float32], gesvRegsUses[float64], gesvRegsUses[complex64], gesvRegsUses[complex128])},
+	{"gesv_cta", "gesv_cuda.go", `luSolveKernel[T]("gesv_cta"`, typed(gesvCTAUses[float32], gesvCTAUses[float64], gesvCTAUses[complex64], gesvCTAUses[complex128])},
+	{"getrs_cta", "getrs_cuda.go", `luSolveKernel[T]("getrs_cta"`, typed(getrsCTAUses[float32], getrsCTAUses[float64], getrsCTAUses[complex64], getrsCTAUses[complex128])},
+	{"getri_cta", "getri_cuda.go", `luSolveKernel[T]("getri_cta"`, typed(getriCTAUses[float32], getriCTAUses[float64], getriCTAUses[complex64], getriCTAUses[complex128])},
+	{"potrf_tiny", "potrf_cuda.go", `potrfTinyKernel[T](a.rows, c.uplo)`, typed(potrfTinyUses[float32], potrfTinyUses[float64], potrfTinyUses[complex64], potrfTinyUses[complex128])},
+	{"potrf_warp", "potrf_cuda.go", `potrfWarpShape[T](a.rows)`, typed(potrfWarpUses[float32], potrfWarpUses[float64], potrfWarpUses[complex64], potrfWarpUses[complex128])},
+	{"potrf_cta", "potrf_cuda.go", `potrfCTAShape(a.rows, reg)`, typed(potrfCTAUses[float32], potrfCTAUses[float64], potrfCTAUses[complex64], potrfCTAUses[complex128])},
+	{"syrk_gram", "syrk_cuda.go", `gramKernel[T](n)`, typed(gramUses[float32], gramUses[float64], gramUses[complex64], gramUses[complex128])},
+	{"syrk_triangular", "syrk_cuda.go", `"syrk_triangular_"`, each(tileThreads, "syrk_triangular_")},
+	{"gesvd_jacobi", "gesvd_cuda.go", `"gesvd_jacobi"`, typed(gesvdUses[float32](false), gesvdUses[float64](false), gesvdUses[complex64](false), gesvdUses[complex128](false))},
+	{"gesvd_blocked", "gesvd_cuda.go", `"gesvd_blocked"`, typed(gesvdUses[float32](true), gesvdUses[float64](true), gesvdUses[complex64](true), gesvdUses[complex128](true))},
+	{"syev_tiny", "syev_cuda.go", `syevTinyKernel[T](c.a.rows)`, typed(syevTinyUses[float32, float32], syevTinyUses[float64, float64], syevTinyUses[complex64, float32], syevTinyUses[complex128, float64])},
+	{"syev_jacobi", "syev_cuda.go", `"syev_jacobi_"`, typed(syevJacobiUses[float32, float32], syevJacobiUses[float64, float64], syevJacobiUses[complex64, float32], syevJacobiUses[complex128, float64])},
+	{"syev_cta", "syev_cuda.go", `"syev_cta_bisect_"`, typed(syevCTAUses[float32, float32], syevCTAUses[float64, float64], syevCTAUses[complex64, float32], syevCTAUses[complex128, float64])},
+	{"syev_blocked", "syev_blocked_cuda.go", `"syev_blocked_bisect_"`, typed(syevBlockedUses[float32, float32], syevBlockedUses[float64, float64], syevBlockedUses[complex64, float32], syevBlockedUses[complex128, float64])},
 }
 
 // unlaunchedKernels are entry points the sources still build although no launch site names
@@ -283,11 +538,15 @@ func TestKernelNamesAgree(t *testing.T) {
 		if goSrc, err := os.ReadFile(l.goFile); err != nil || !strings.Contains(string(goSrc), l.spelled) {
 			t.Errorf("%s no longer spells kernel names as %s (%v): update kernelLaunches", l.goFile, l.spelled, err)
 		}
-		for _, n := range l.names() {
-			used[l.mod][n] = true
-			if !defined[l.mod].entries[n] {
-				t.Errorf("%s can launch %s of %s.fatbin, which kernels/%s does not define", l.goFile, n, l.mod, src)
+		uses := l.uses()
+		if len(uses) == 0 {
+			t.Errorf("%s: no entry point of %s.fatbin listed for %s", l.goFile, l.mod, l.spelled)
+		}
+		for _, u := range uses {
+			if !used[l.mod][u.name] && !defined[l.mod].entries[u.name] {
+				t.Errorf("%s can launch %s of %s.fatbin, which kernels/%s does not define", l.goFile, u.name, l.mod, src)
 			}
+			used[l.mod][u.name] = true
 		}
 	}
 	for mod, s := range defined {
@@ -306,5 +565,73 @@ func TestKernelNamesAgree(t *testing.T) {
 		if defined[mod] == nil {
 			t.Errorf("kernels/MANIFEST lists %s.fatbin, which no launch site in kernelLaunches loads", mod)
 		}
+	}
+}
+
+// TestKernelBlocksAgree: no launch gives an entry point more threads than its
+// __launch_bounds__ declares (the launch would fail on the GPU; the CPU emulator does not
+// check), each kernel that declares one has its launch's block listed, and a kernel whose
+// arithmetic assumes its bound's block (kernelUse.exact) gets exactly that.
+func TestKernelBlocksAgree(t *testing.T) {
+	srcs := kernelSources(t)
+	read := map[string]*kernelSource{}
+	for _, l := range kernelLaunches {
+		if read[l.mod] == nil {
+			read[l.mod] = readKernelSource(t, srcs[l.mod])
+		}
+		widest := map[string]kernelUse{}
+		for _, u := range l.uses() {
+			w, seen := widest[u.name]
+			if seen && w.exact && u.threads != w.threads {
+				t.Errorf("%s launches %s with blocks of %d and %d threads", l.goFile, u.name, w.threads, u.threads)
+			}
+			if !seen || u.threads > w.threads {
+				widest[u.name] = u
+			}
+		}
+		for name, u := range widest {
+			checkBlock(t, l, read[l.mod], u, name)
+		}
+	}
+}
+
+// checkBlock checks the widest block u that launch l gives entry point name against the
+// __launch_bounds__ of src.
+func checkBlock(t *testing.T, l kernelLaunch, src *kernelSource, u kernelUse, name string) {
+	bound, declared, ok := src.maxThreads(name)
+	switch {
+	case !declared && u.exact:
+		t.Errorf("%s: %s is listed as taking its __launch_bounds__' block, but declares none", l.goFile, name)
+	case !declared:
+	case !ok:
+		t.Errorf("kernels/%s.cu: the __launch_bounds__ of %s (%s) is no integer this test can evaluate", l.mod, name,
+			strings.Join(src.bounds[name], " "))
+	case u.threads == 0:
+		t.Errorf("%s: the block of %s is not listed in kernelLaunches, and it declares __launch_bounds__(%d)", l.goFile, name, bound)
+	case int64(u.threads) > bound:
+		t.Errorf("%s launches %s with %d threads, past its __launch_bounds__(%d) in the source of %s.fatbin", l.goFile, name, u.threads, bound, l.mod)
+	case u.exact && int64(u.threads) != bound:
+		t.Errorf("%s launches %s with %d threads, but the kernel assumes its __launch_bounds__(%d)", l.goFile, name, u.threads, bound)
+	}
+}
+
+// TestQRRegRowsAgree: qrCTARegRows are the register layouts that with_rpl of
+// kernels/common/householder.cuh dispatches, in its order.
+func TestQRRegRowsAgree(t *testing.T) {
+	raw, err := os.ReadFile("kernels/common/householder.cuh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := regexp.MustCompile(`(?s)bool with_rpl\(int rpl, F f\) \{(.*?)\n\}`).FindSubmatch(raw)
+	if body == nil {
+		t.Fatal("kernels/common/householder.cuh: no with_rpl(int rpl, F f) found")
+	}
+	var cases []int
+	for _, m := range regexp.MustCompile(`case (\d+):`).FindAllSubmatch(body[1], -1) {
+		v, _ := strconv.Atoi(string(m[1]))
+		cases = append(cases, v)
+	}
+	if !slices.Equal(cases, qrCTARegRows[:]) {
+		t.Errorf("qrCTARegRows = %v, but with_rpl of kernels/common/householder.cuh dispatches %v", qrCTARegRows, cases)
 	}
 }

@@ -1,6 +1,7 @@
 package batchlas
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -12,15 +13,18 @@ import (
 )
 
 // kernelSource is what a kernels/<op>/<name>.cu source defines once its local #includes and
-// its macros are expanded: the values of its object-like macros and enumerators, and the
-// names of its extern "C" __global__ entry points. It reads the sources as a small C
-// preprocessor would, without conditionals (every #ifdef branch counts, a later #define of
+// its macros are expanded: the values of its object-like macros and enumerators, the names
+// of its extern "C" __global__ entry points and their __launch_bounds__, and its constexpr
+// int functions of int parameters whose body is one return. It reads the sources as a small
+// C preprocessor would, without conditionals (every #ifdef branch counts, a later #define of
 // a name wins), which is all the kernels' instantiation macros need.
 type kernelSource struct {
 	macros  map[string]cMacro
+	funcs   map[string]cMacro // constexpr functions, read as macros whose arguments are values
 	enums   map[string]string // enumerator -> its value's expression
 	entries map[string]bool
-	text    []string // the tokens outside directives, in order, includes first
+	bounds  map[string][]string // entry point -> the first argument of its __launch_bounds__
+	text    []string            // the tokens outside directives, in order, includes first
 	seen    map[string]bool
 }
 
@@ -32,18 +36,20 @@ type cMacro struct {
 
 var (
 	cComment  = regexp.MustCompile(`(?s)/\*.*?\*/|//[^\n]*`)
-	cToken    = regexp.MustCompile(`[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|##|\S`)
+	cToken    = regexp.MustCompile(`[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|##|<<|>>|<=|>=|==|!=|&&|\|\||\S`)
 	cDefine   = regexp.MustCompile(`^#\s*define\s+(\w+)(\([^)]*\))?(.*)$`)
 	cUndef    = regexp.MustCompile(`^#\s*undef\s+(\w+)`)
 	cInclude  = regexp.MustCompile(`^#\s*include\s+"([^"]+)"`)
 	cEnum     = regexp.MustCompile(`enum\s*\w*\s*\{([^}]*)\}`)
 	cEnumItem = regexp.MustCompile(`^\s*(\w+)\s*(?:=\s*(.+?))?\s*$`)
+	cFunc     = regexp.MustCompile(`constexpr\s+int\s+(\w+)\s*\(((?:\s*int\s+\w+\s*,?)*)\)\s*\{\s*return\s+([^;]+);\s*\}`)
 )
 
 // readKernelSource parses kernels/<path> (and what it includes from the repository).
 func readKernelSource(t testing.TB, path string) *kernelSource {
 	t.Helper()
-	s := &kernelSource{macros: map[string]cMacro{}, enums: map[string]string{}, entries: map[string]bool{}, seen: map[string]bool{}}
+	s := &kernelSource{macros: map[string]cMacro{}, funcs: map[string]cMacro{}, enums: map[string]string{},
+		entries: map[string]bool{}, bounds: map[string][]string{}, seen: map[string]bool{}}
 	if err := s.read(filepath.Join("kernels", path)); err != nil {
 		t.Fatal(err)
 	}
@@ -86,6 +92,15 @@ func (s *kernelSource) read(path string) error {
 		} else if m := cUndef.FindStringSubmatch(l); m != nil {
 			delete(s.macros, m[1])
 		}
+	}
+	for _, f := range cFunc.FindAllStringSubmatch(src, -1) {
+		fn := cMacro{params: []string{}, body: cToken.FindAllString(f[3], -1)}
+		for _, p := range strings.Split(f[2], ",") {
+			if w := strings.Fields(p); len(w) == 2 {
+				fn.params = append(fn.params, w[1])
+			}
+		}
+		s.funcs[f[1]] = fn
 	}
 	for _, e := range cEnum.FindAllStringSubmatch(src, -1) {
 		next := "0"
@@ -185,7 +200,8 @@ func indexOf(list []string, x string) int {
 	return -1
 }
 
-// findEntries records NAME of every extern "C" __global__ void [__launch_bounds__(...)] NAME.
+// findEntries records NAME of every extern "C" __global__ void [__launch_bounds__(...)] NAME,
+// and the bound's most threads.
 func (s *kernelSource) findEntries(toks []string) {
 	for i := 0; i+1 < len(toks); i++ {
 		if toks[i] != "extern" || toks[i+1] != `"C"` {
@@ -195,33 +211,163 @@ func (s *kernelSource) findEntries(toks []string) {
 		for j < len(toks) && (toks[j] == "__global__" || toks[j] == "void") {
 			j++
 		}
+		var bound []string
 		if j < len(toks) && toks[j] == "__launch_bounds__" {
-			_, j = cArgs(toks, j+1)
+			var args [][]string
+			args, j = cArgs(toks, j+1)
+			bound = args[0]
 			j++
 		}
 		if j < len(toks) {
 			s.entries[toks[j]] = true
+			if bound != nil {
+				s.bounds[toks[j]] = bound
+			}
 		}
 	}
+}
+
+// maxThreads is the most threads a block of entry point name may have: ok false when its
+// __launch_bounds__ is absent, declared says whether one is there at all.
+func (s *kernelSource) maxThreads(name string) (v int64, declared, ok bool) {
+	bound, declared := s.bounds[name]
+	if !declared {
+		return 0, false, false
+	}
+	v, ok = s.eval(bound)
+	return v, true, ok
 }
 
 // value is the integer value of object-like macro or enumerator name, with ok false when
 // the source defines no such integer.
 func (s *kernelSource) value(name string) (v int64, ok bool) {
-	expr := s.enums[name]
 	if m, isMacro := s.macros[name]; isMacro && m.params == nil {
-		expr = strings.Join(s.expand(m.body, nil), " ")
-	} else if expr != "" {
-		expr = strings.Join(s.expand(cToken.FindAllString(expr, -1), nil), " ")
+		return s.eval(m.body)
 	}
-	if expr == "" {
+	if expr, isEnum := s.enums[name]; isEnum {
+		return s.eval(cToken.FindAllString(expr, -1))
+	}
+	return 0, false
+}
+
+// cSizes are the bytes of the element types the kernels are instantiated for.
+var cSizes = map[string]string{"float": "4", "double": "8", "cfloat": "8", "cdouble": "16",
+	"unsigned": "4", "float2": "8", "double2": "16"}
+
+// eval is the integer value of the C constant expression toks: its macros and constexpr
+// functions expanded, sizeof of an element type, int casts and ?: understood.
+func (s *kernelSource) eval(toks []string) (int64, bool) {
+	toks = s.expand(toks, nil)
+	for depth := 0; depth < 8; depth++ {
+		var called bool
+		if toks, called = s.call(toks); !called {
+			break
+		}
+	}
+	var out []string
+	for i := 0; i < len(toks); i++ {
+		switch {
+		case i+3 < len(toks) && toks[i] == "sizeof" && toks[i+1] == "(" && cSizes[toks[i+2]] != "" && toks[i+3] == ")":
+			out, i = append(out, cSizes[toks[i+2]]), i+3
+		case i+2 < len(toks) && toks[i] == "(" && toks[i+1] == "int" && toks[i+2] == ")":
+			i += 2
+		default:
+			out = append(out, toks[i])
+		}
+	}
+	v := cConditional(out)
+	if v == nil || v.Kind() != constant.Int {
 		return 0, false
 	}
-	tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, expr)
-	if err != nil || tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return 0, false
+	return constant.Int64Val(v)
+}
+
+// call replaces each call of a constexpr function in toks by its body, each argument in
+// parentheses (a value, not a macro argument's tokens), and reports whether it replaced one.
+func (s *kernelSource) call(toks []string) ([]string, bool) {
+	var out []string
+	called := false
+	for i := 0; i < len(toks); i++ {
+		f, ok := s.funcs[toks[i]]
+		if !ok || i+1 == len(toks) || toks[i+1] != "(" {
+			out = append(out, toks[i])
+			continue
+		}
+		args, end := cArgs(toks, i+1)
+		out = append(out, "(")
+		for _, t := range f.body {
+			if k := indexOf(f.params, t); k >= 0 && k < len(args) {
+				out = append(append(append(out, "("), args[k]...), ")")
+			} else {
+				out = append(out, t)
+			}
+		}
+		out, i, called = append(out, ")"), end, true
 	}
-	return constant.Int64Val(tv.Value)
+	return out, called
+}
+
+// cConditional evaluates toks, C's c ? a : b included (Go has no such operator), as a Go
+// constant expression; nil when it is none.
+func cConditional(toks []string) constant.Value {
+	for len(toks) > 1 && toks[0] == "(" && cClose(toks, 0) == len(toks)-1 {
+		toks = toks[1 : len(toks)-1]
+	}
+	q, colon, depth, nested := -1, -1, 0, 0
+	for i, t := range toks {
+		switch {
+		case t == "(":
+			depth++
+		case t == ")":
+			depth--
+		case depth > 0:
+		case t == "?" && q < 0:
+			q = i
+		case t == "?":
+			nested++
+		case t == ":" && q >= 0 && nested > 0:
+			nested--
+		case t == ":" && q >= 0 && colon < 0:
+			colon = i
+		}
+	}
+	if q < 0 {
+		tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, strings.Join(toks, " "))
+		if err != nil {
+			return nil
+		}
+		return tv.Value
+	}
+	if colon < 0 {
+		return nil
+	}
+	c := cConditional(toks[:q])
+	if c != nil && c.Kind() == constant.Int { // C's truth of an integer
+		c = constant.MakeBool(constant.Sign(c) != 0)
+	}
+	if c == nil || c.Kind() != constant.Bool {
+		return nil
+	}
+	if constant.BoolVal(c) {
+		return cConditional(toks[q+1 : colon])
+	}
+	return cConditional(toks[colon+1:])
+}
+
+// cClose is the index of the parenthesis that closes toks[open].
+func cClose(toks []string, open int) int {
+	depth := 0
+	for i := open; i < len(toks); i++ {
+		switch toks[i] {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // kernelSources maps each fatbin named in kernels/MANIFEST to its source under kernels/.
@@ -280,5 +426,27 @@ func TestKernelSourcesParse(t *testing.T) {
 	}
 	if v, ok := readKernelSource(t, "trmm/trmm_triangular.cu").value("TM_UNIT"); !ok || v != 8 {
 		t.Errorf("enumerator TM_UNIT read as %d, %v; want 8", v, ok)
+	}
+	for _, c := range []struct {
+		src, entry string
+		want       int64 // 0: no __launch_bounds__
+	}{
+		{"getrf/getrf_tiny.cu", "getrf_tiny8_f32", 128}, // tiny_threads(8, sizeof(float)), a constexpr ?:
+		{"potrf/potrf_tiny.cu", "potrf_tiny_w64l_f64", 64},
+		{"potrf/potrf_tiny.cu", "potrf_tiny_t4_c128", 64}, // 32 * TINY_THREAD_WARPS
+		{"geqrf/geqrf_cta.cu", "geqrf_cta_r32_f32", 128},
+		{"syev/syev_jacobi.cu", "syev_jacobi_f32", 0},
+	} {
+		v, declared, ok := readKernelSource(t, c.src).maxThreads(c.entry)
+		if declared != (c.want > 0) || declared && (!ok || v != c.want) {
+			t.Errorf("%s: __launch_bounds__ of %s read as %d (declared %v, %v); want %d", c.src, c.entry, v, declared, ok, c.want)
+		}
+	}
+	for expr, want := range map[string]int64{"1 < 2 ? 3 : 4": 3, "1 > 2 ? 3 : 2 > 1 ? 5 : 6": 5, "(0 ? 7 : 8)": 8,
+		"(2 >= 2) ? 1 ? 9 : 10 : 11": 9, "3 * (1 << 2)": 12} {
+		v := cConditional(cToken.FindAllString(expr, -1))
+		if v == nil || v.Kind() != constant.Int || constant.ToInt(v).String() != fmt.Sprint(want) {
+			t.Errorf("%s evaluated as %v; want %d", expr, v, want)
+		}
 	}
 }

@@ -50,6 +50,20 @@ func potrfTinyShape[T Scalar](n int) (kernel string, threads, perBlock, shared i
 	return fmt.Sprintf("w%d", group), threads, threads / group, threads * (group + 1) * sizeOf[T]()
 }
 
+// potrfTinyKernel names the tiny kernel for order n and triangle uplo: a group kernel has
+// one per triangle (potrf_tiny_w32l_f32, potrf_tiny_w32u_f32).
+func potrfTinyKernel[T Scalar](n int, uplo Uplo) string {
+	kernel, _, _, _ := potrfTinyShape[T](n)
+	switch {
+	case kernel == "t4": // one kernel, the triangle an argument
+	case uplo == Lower:
+		kernel += "l"
+	default:
+		kernel += "u"
+	}
+	return "potrf_tiny_" + kernel + "_" + dtypeName[T]()
+}
+
 // potrfTinyCanRun: a CUDA queue with 32-lane warps, n <= potrfTinyMax, ld within 32 bits
 // (the group kernels form their addresses from a 32-bit ld), the shared memory and the
 // grid within limits.
@@ -73,15 +87,10 @@ func potrfTiny[T Scalar](q *Queue, c *potrfCall[T]) error {
 	}
 	kernel, threads, perBlock, shared := potrfTinyShape[T](a.rows)
 	args := []uintptr{a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr()}
-	switch {
-	case kernel == "t4":
+	if kernel == "t4" {
 		args = append(args, potrfLowerArg(c.uplo))
-	case c.uplo == Lower: // a kernel per triangle: potrf_tiny_w32l_f32, potrf_tiny_w32u_f32
-		kernel += "l"
-	default:
-		kernel += "u"
 	}
-	return cudaOf(q).launch("potrf_tiny", "potrf_tiny_"+kernel+"_"+dtypeName[T](),
+	return cudaOf(q).launch("potrf_tiny", potrfTinyKernel[T](a.rows, c.uplo),
 		dim3{(a.batch + perBlock - 1) / perBlock, 1, 1}, dim3{threads, 1, 1}, shared, args...)
 }
 
@@ -94,11 +103,11 @@ const potrfWarpWarps = 4
 // potrfWarpShape is the warp family's kernel (rows of a panel a lane holds) and dynamic
 // shared bytes at order n: a packed tile (potrfTileBytes) per warp.
 func potrfWarpShape[T Scalar](n int) (kernel string, shared int) {
-	kernel = "r1"
+	kernel = "potrf_warp_r1_"
 	if n > 32 {
-		kernel = "r2"
+		kernel = "potrf_warp_r2_"
 	}
-	return kernel, potrfWarpWarps * potrfTileBytes[T](n)
+	return kernel + dtypeName[T](), potrfWarpWarps * potrfTileBytes[T](n)
 }
 
 // potrfWarpCanRun: a CUDA queue with 32-lane warps, n <= potrfWarpMax, the shared memory
@@ -117,41 +126,53 @@ func potrfWarp[T Scalar](q *Queue, c *potrfCall[T]) error {
 		return err
 	}
 	kernel, shared := potrfWarpShape[T](a.rows)
-	return cudaOf(q).launch("potrf_warp", "potrf_warp_"+kernel+"_"+dtypeName[T](),
+	return cudaOf(q).launch("potrf_warp", kernel,
 		dim3{(a.batch + potrfWarpWarps - 1) / potrfWarpWarps, 1, 1}, dim3{32 * potrfWarpWarps, 1, 1}, shared,
 		a.devPtr(), uintptr(a.ld), uintptr(a.strd), uintptr(a.rows), uintptr(a.batch), c.info.devPtr(), potrfLowerArg(c.uplo))
 }
 
+// potrfPanel is CTA_PANEL of kernels/potrf/ctile.cuh: the columns of a panel of the cta and
+// warp kernels, whose tiles have an order NP that it divides.
+const potrfPanel = 8
+
+// potrfPanelOrder is NP, the order of the packed tile at order n.
+func potrfPanelOrder(n int) int { return ceilDiv(n, potrfPanel) * potrfPanel }
+
 // potrfTileBytes is the packed tile of kernels/potrf/ctile.cuh at order n: the lower
-// triangle of order NP = n rounded up to the panel width 8, packed by columns from each
-// column's 4-aligned diagonal row on (NP*NP/2 + 2*NP elements).
+// triangle of order NP, packed by columns from each column's 4-aligned diagonal row on
+// (NP*NP/2 + 2*NP elements).
 func potrfTileBytes[T Scalar](n int) int {
-	np := (n + 7) / 8 * 8
+	np := potrfPanelOrder(n)
 	return (np*np/2 + 2*np) * sizeOf[T]()
 }
 
-// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: its tile, then 8
-// reals and an int (80 bytes are kept for them).
+// potrfCTAShared is the dynamic shared memory of the cta kernel at order n: its tile, then
+// potrfPanel reals (8 bytes kept for each, a float64's) and an int, rounded up to 16 bytes.
 func potrfCTAShared[T Scalar](n int) int {
-	return potrfTileBytes[T](n) + 80
+	return potrfTileBytes[T](n) + alignUp(potrfPanel*8+4, 16)
 }
 
 // potrfCTATiles is the 4x4 tiles a thread of potrf_cta_reg holds in registers (CTA_TPT).
 const potrfCTATiles = 2
 
+// potrfCTAMaxThreads is CTA_MAX_THREADS of potrf_cta.cu: the most threads of a block, warp 0
+// and the updating warps after it.
+const potrfCTAMaxThreads = 256
+
 // potrfCTAShape is the cta kernel and its block at order n, and whether it takes n. Warp 0
 // factors each next diagonal block while warps 1 on update the trailing tiles: reg, in
 // potrf_cta_reg, 2 tiles a thread held in registers, as many threads as that takes, up to
-// 256 (n <= 112); else, in potrf_cta, in shared memory, a thread per tile of the first
-// panel's trailing update, at most 224.
+// potrfCTAMaxThreads (n <= 112); else, in potrf_cta, in shared memory, a thread per tile of
+// the first panel's trailing update, up to the same block.
 func potrfCTAShape(n int, reg bool) (kernel string, threads int, ok bool) {
-	nt := (n + 7) / 8 * 2 // tiles a side
+	nt := potrfPanelOrder(n) / 4       // 4x4 tiles a side
+	workers := potrfCTAMaxThreads - 32 // the threads past warp 0
 	if reg {
 		need := (nt*(nt+1)/2 + potrfCTATiles - 1) / potrfCTATiles
-		return "potrf_cta_reg_", 32 + (need+31)/32*32, need <= 224
+		return "potrf_cta_reg_", 32 + (need+31)/32*32, need <= workers
 	}
 	t2 := max(nt-4, 0)
-	return "potrf_cta_", 32 + min(max((t2*(t2+1)/2+31)/32*32, 32), 224), true
+	return "potrf_cta_", 32 + min(max((t2*(t2+1)/2+31)/32*32, 32), workers), true
 }
 
 // potrfCTACanRun: a CUDA queue with 32-lane warps, the tile within the shared memory of a

@@ -21,6 +21,9 @@ func syevTinyMax[T Scalar]() int {
 // syevTinyThreads is TINY_THREADS of syev_tiny.cu: the matrices of a block.
 const syevTinyThreads = 128
 
+// syevTinyKernel names the tiny kernel of order n.
+func syevTinyKernel[T Scalar](n int) string { return fmt.Sprintf("syev_tiny%d_%s", n, dtypeName[T]()) }
+
 // syevTinyCanRun: a CUDA queue, n <= syevTinyMax, the grid within limits.
 func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 	return c.a.rows <= syevTinyMax[T]() && (c.a.batch+syevTinyThreads-1)/syevTinyThreads <= gridXMax
@@ -28,8 +31,7 @@ func syevTinyCanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 
 // syevTiny launches syev_tiny.cu's kernel of order n: a thread per matrix, the batch in grid x.
 func syevTiny[T Scalar, R Real](q *Queue, c *syevCall[T, R]) error {
-	fn := fmt.Sprintf("syev_tiny%d_%s", c.a.rows, dtypeName[T]())
-	return syevLaunch(q, c, "syev_tiny", fn, dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
+	return syevLaunch(q, c, "syev_tiny", syevTinyKernel[T](c.a.rows), dim3{(c.a.batch + syevTinyThreads - 1) / syevTinyThreads, 1, 1}, dim3{syevTinyThreads, 1, 1}, 0)
 }
 
 // syevJacobiMax is the largest order of kernels/syev/syev_jacobi.cu: a lane computes each of
@@ -90,9 +92,13 @@ func syevLaunch[T Scalar, R Real](q *Queue, c *syevCall[T, R], mod, fn string, g
 		vectors, potrfLowerArg(c.uplo))
 }
 
+// syevCTAMaxThreads is SYEV_CTA_MAX_THREADS of syev_cta.cu, and SYEV_BLOCKED_THREADS of
+// syev_blocked.cu, whose kernels run the same block.
+const syevCTAMaxThreads = 256
+
 // syevCTAThreads is the block of the cta kernel at order n: a thread per row of Z in whole
-// warps, from one warp to SYEV_CTA_MAX_THREADS = 256 (syev_cta.cu).
-func syevCTAThreads(n int) int { return min(256, max(32, (n+31)/32*32)) }
+// warps, from one warp to syevCTAMaxThreads.
+func syevCTAThreads(n int) int { return min(syevCTAMaxThreads, max(32, (n+31)/32*32)) }
 
 // syevCTAShared is the dynamic shared memory of the cta kernel at order n (syev_layout in
 // syev_cta.cu): the n-by-(n|1) tile, a column per warp, y and tau and 32 elements of T; d,

@@ -2,6 +2,12 @@
 
 package batchlas
 
+// Flags of symm_tiled (the SY_* enumerators of kernels/symm/symm_tiled.cu).
+const (
+	syLower = 1 << iota // A's lower triangle is stored
+	syHerm              // hemm: A is Hermitian, its diagonal real
+)
+
 // symmTiledCanRun: a CUDA queue, C's sizes below 2^31 and the 64-by-64 tiles of every C in
 // grid x (symm and hemm alike).
 func symmTiledCanRun[T Scalar](q *Queue, s *symmCall[T]) bool {
@@ -16,12 +22,12 @@ func symmTiled[T Scalar](q *Queue, s *symmCall[T], herm bool) error {
 	if c.rows == 0 || c.cols == 0 || c.batch == 0 || s.alpha == 0 && s.beta == 1 {
 		return nil
 	}
-	flags := 0 // SY_LOWER, SY_HERM
+	flags := 0
 	if s.uplo == Lower {
-		flags |= 1
+		flags |= syLower
 	}
 	if herm {
-		flags |= 2
+		flags |= syHerm
 	}
 	side := "right_"
 	if s.side == Left {

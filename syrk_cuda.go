@@ -29,6 +29,11 @@ func gramEdge[T Scalar](n int) int {
 	return 0
 }
 
+// gramKernel names the gram kernel for order n.
+func gramKernel[T Scalar](n int) string {
+	return fmt.Sprintf("syrk_gram%d_%s", gramEdge[T](n), dtypeName[T]())
+}
+
 // rankTriangularTiles is the number of 64-by-64 tiles of the triangle of C of order n.
 func rankTriangularTiles(n int) int {
 	t := ceilDiv(n, tileEdge)
@@ -70,7 +75,7 @@ func (rk rankKernel[T]) launch(q *Queue, family string) error {
 	}
 	fn, perMatrix := "syrk_triangular_"+dtypeName[T](), rankTriangularTiles(n)
 	if family == "gram" {
-		fn, perMatrix = fmt.Sprintf("syrk_gram%d_%s", gramEdge[T](n), dtypeName[T]()), 1
+		fn, perMatrix = gramKernel[T](n), 1
 	}
 	ar, ai := kernelScalar(rk.alpha)
 	br, bi := kernelScalar(rk.beta)

@@ -2,6 +2,14 @@
 
 package batchlas
 
+// Flags of trmm_triangular (the TM_* enumerators of kernels/trmm/trmm_triangular.cu).
+const (
+	tmLower = 1 << iota // A's lower triangle is stored
+	tmTrans             // op(A) transposes A
+	tmConj              // op(A) conjugates A
+	tmUnit              // A's diagonal is taken as ones and not read
+)
+
 // trmmStrips is the number of 64-wide strips of B that kernels/trmm/trmm_triangular.cu
 // gives a block each: B's columns for side Left, its rows for Right.
 func trmmStrips[T Scalar](c *trmmCall[T]) int {
@@ -24,18 +32,18 @@ func trmmTriangular[T Scalar](q *Queue, c *trmmCall[T]) error {
 	if b.rows == 0 || b.cols == 0 || b.batch == 0 {
 		return nil
 	}
-	flags := 0 // TM_LOWER, TM_TRANS, TM_CONJ, TM_UNIT
+	flags := 0
 	if c.uplo == Lower {
-		flags |= 1
+		flags |= tmLower
 	}
 	if c.trans != NoTrans {
-		flags |= 2
+		flags |= tmTrans
 	}
 	if c.trans == ConjTrans {
-		flags |= 4
+		flags |= tmConj
 	}
 	if c.diag == Unit {
-		flags |= 8
+		flags |= tmUnit
 	}
 	side := "right_"
 	if c.side == Left {
