@@ -128,7 +128,7 @@ func gemmRocBLAS[T Scalar](q *Queue, g *gemmCall[T]) error {
 	}
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
-	return rocBLAS.Gemm(dtypeIndex[T]()).Status(h, rocOp[T](g.transA), rocOp[T](g.transB),
+	return rocBLAS.Gemm[dtypeIndex[T]()].Status(h, rocOp[T](g.transA), rocOp[T](g.transB),
 		uintptr(m), uintptr(n), uintptr(k), s.ptr(0),
 		g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd), g.b.devPtr(), uintptr(g.b.ld), uintptr(g.b.strd),
 		s.ptr(1), g.c.devPtr(), uintptr(g.c.ld), uintptr(g.c.strd), uintptr(g.c.batch))
@@ -147,7 +147,7 @@ func rocScale[T Scalar](q *Queue, c uintptr, ld, stride, rows, cols, batch int, 
 	}
 	s := scalars(T(0), beta)
 	defer runtime.KeepAlive(s)
-	return rocBLAS.Gemm(dtypeIndex[T]()).Status(h, hip.OpNone, hip.OpNone, uintptr(rows), uintptr(cols), 0, s.ptr(0),
+	return rocBLAS.Gemm[dtypeIndex[T]()].Status(h, hip.OpNone, hip.OpNone, uintptr(rows), uintptr(cols), 0, s.ptr(0),
 		c, uintptr(ld), uintptr(stride), c, 1, uintptr(stride), s.ptr(1), c, uintptr(ld), uintptr(stride), uintptr(batch))
 }
 
@@ -174,7 +174,7 @@ func gemvRocBLAS[T Scalar](q *Queue, g *gemvCall[T]) error {
 	}
 	s := scalars(g.alpha, g.beta)
 	defer runtime.KeepAlive(s)
-	return rocBLAS.Gemv(dtypeIndex[T]()).Status(h, rocOp[T](g.trans),
+	return rocBLAS.Gemv[dtypeIndex[T]()].Status(h, rocOp[T](g.trans),
 		uintptr(g.a.rows), uintptr(g.a.cols), s.ptr(0), g.a.devPtr(), uintptr(g.a.ld), uintptr(g.a.strd),
 		g.x.devPtr(), 1, uintptr(nx), s.ptr(1), g.y.devPtr(), 1, uintptr(ny), uintptr(g.a.batch))
 }
@@ -198,7 +198,7 @@ func trsmRocBLAS[T Scalar](q *Queue, c *trsmCall[T]) error {
 	}
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
-	return rocBLAS.Trsm(dtypeIndex[T]()).Status(h, rocSide(c.side), rocFill(c.uplo), rocOp[T](c.trans), rocDiag(c.diag),
+	return rocBLAS.Trsm[dtypeIndex[T]()].Status(h, rocSide(c.side), rocFill(c.uplo), rocOp[T](c.trans), rocDiag(c.diag),
 		uintptr(b.rows), uintptr(b.cols), s.ptr(0), c.a.devPtr(), uintptr(c.a.ld), uintptr(c.a.strd),
 		b.devPtr(), uintptr(b.ld), uintptr(b.strd), uintptr(b.batch))
 }
@@ -229,7 +229,7 @@ func potrfROCm[T Scalar]() family[potrfCall[T]] {
 			if err != nil {
 				return err
 			}
-			return rocSolver.Potrf(dtypeIndex[T]()).Status(h, rocFill(c.uplo), uintptr(a.rows), a.devPtr(), uintptr(a.ld),
+			return rocSolver.Potrf[dtypeIndex[T]()].Status(h, rocFill(c.uplo), uintptr(a.rows), a.devPtr(), uintptr(a.ld),
 				uintptr(a.strd), c.info.devPtr(), uintptr(a.batch))
 		})
 }
@@ -260,10 +260,10 @@ func getrfROCm[T Scalar]() family[getrfCall[T]] {
 			if err != nil {
 				return err
 			}
-			err = rocSolver.Getrf(dtypeIndex[T]()).Status(h, uintptr(a.rows), uintptr(a.cols), a.devPtr(), uintptr(a.ld),
+			err = rocSolver.Getrf[dtypeIndex[T]()].Status(h, uintptr(a.rows), uintptr(a.cols), a.devPtr(), uintptr(a.ld),
 				uintptr(a.strd), c.ipiv.devPtr(), uintptr(k), c.info.devPtr(), uintptr(a.batch))
 			if err == nil {
-				err = rocBLAS.Copy(dtypeIndex[T]()).Status(h, uintptr(k), a.devPtr(), uintptr(a.ld+1), uintptr(a.strd),
+				err = rocBLAS.Copy[dtypeIndex[T]()].Status(h, uintptr(k), a.devPtr(), uintptr(a.ld+1), uintptr(a.strd),
 					diag, 1, uintptr(k), uintptr(a.batch))
 			}
 			if err != nil {
@@ -288,7 +288,7 @@ func getrsROCm[T Scalar]() family[getrsCall[T]] {
 			if err != nil {
 				return err
 			}
-			return rocSolver.Getrs(dtypeIndex[T]()).Status(h, rocOp[T](c.trans), uintptr(a.rows), uintptr(b.cols),
+			return rocSolver.Getrs[dtypeIndex[T]()].Status(h, rocOp[T](c.trans), uintptr(a.rows), uintptr(b.cols),
 				a.devPtr(), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr(), uintptr(a.rows),
 				b.devPtr(), uintptr(b.ld), uintptr(b.strd), uintptr(a.batch))
 		})
@@ -305,7 +305,7 @@ func getriROCm[T Scalar]() family[getriCall[T]] {
 			if err != nil {
 				return err
 			}
-			return rocSolver.Getri(dtypeIndex[T]()).Status(h, uintptr(a.rows), a.devPtr(), uintptr(a.ld), uintptr(a.strd),
+			return rocSolver.Getri[dtypeIndex[T]()].Status(h, uintptr(a.rows), a.devPtr(), uintptr(a.ld), uintptr(a.strd),
 				c.ipiv.devPtr(), uintptr(a.rows), c.info.devPtr(), uintptr(a.batch))
 		})
 }
@@ -321,7 +321,7 @@ func geqrfROCm[T Scalar]() family[geqrfCall[T]] {
 			if err != nil {
 				return err
 			}
-			return rocSolver.Geqrf(dtypeIndex[T]()).Status(h, uintptr(a.rows), uintptr(a.cols), a.devPtr(), uintptr(a.ld),
+			return rocSolver.Geqrf[dtypeIndex[T]()].Status(h, uintptr(a.rows), uintptr(a.cols), a.devPtr(), uintptr(a.ld),
 				uintptr(a.strd), c.tau.devPtr(), uintptr(min(a.rows, a.cols)), uintptr(a.batch))
 		})
 }

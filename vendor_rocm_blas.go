@@ -27,7 +27,7 @@ func trmmRocBLAS[T Scalar](q *Queue, c *trmmCall[T]) error {
 	}
 	s := scalars(c.alpha)
 	defer runtime.KeepAlive(s)
-	return rocBLAS.Trmm(dtypeIndex[T]()).Status(h, rocSide(c.side), rocFill(c.uplo), rocOp[T](c.trans), rocDiag(c.diag),
+	return rocBLAS.Trmm[dtypeIndex[T]()].Status(h, rocSide(c.side), rocFill(c.uplo), rocOp[T](c.trans), rocDiag(c.diag),
 		uintptr(b.rows), uintptr(b.cols), s.ptr(0), c.a.devPtr(), uintptr(c.a.ld), uintptr(c.a.strd),
 		b.devPtr(), uintptr(b.ld), uintptr(b.strd), b.devPtr(), uintptr(b.ld), uintptr(b.strd), uintptr(b.batch))
 }
@@ -56,9 +56,9 @@ func symmRocBLAS[T Scalar](q *Queue, s *symmCall[T], herm bool) error {
 	if err != nil {
 		return err
 	}
-	fn := rocBLAS.Symm(dtypeIndex[T]())
+	fn := rocBLAS.Symm[dtypeIndex[T]()]
 	if herm {
-		fn = rocBLAS.Hemm(dtypeIndex[T]())
+		fn = rocBLAS.Hemm[dtypeIndex[T]()]
 	}
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
@@ -117,14 +117,14 @@ func rankRocBLAS[T Scalar](q *Queue, r *rankArgs[T], herm, two bool, sc scalarBu
 	dt := dtypeIndex[T]()
 	args := []uintptr{h, rocFill(r.uplo), rocOp[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0),
 		r.a.devPtr(), uintptr(r.a.ld), uintptr(r.a.strd)}
-	fn := rocBLAS.Syrk(dt)
+	fn := rocBLAS.Syrk[dt]
 	switch {
 	case two && herm:
-		fn = rocBLAS.Her2k(dt)
+		fn = rocBLAS.Her2k[dt]
 	case two:
-		fn = rocBLAS.Syr2k(dt)
+		fn = rocBLAS.Syr2k[dt]
 	case herm:
-		fn = rocBLAS.Herk(dt)
+		fn = rocBLAS.Herk[dt]
 	}
 	if two {
 		args = append(args, r.b.devPtr(), uintptr(r.b.ld), uintptr(r.b.strd))

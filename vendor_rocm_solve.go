@@ -55,7 +55,7 @@ func potrsRocSOLVER[T Scalar](q *Queue, uplo Uplo, a, b *Matrix[T], lo, hi int) 
 	if err != nil {
 		return err
 	}
-	return rocSolver.Potrs(dtypeIndex[T]()).Status(h, rocFill(uplo), uintptr(b.rows), uintptr(b.cols),
+	return rocSolver.Potrs[dtypeIndex[T]()].Status(h, rocFill(uplo), uintptr(b.rows), uintptr(b.cols),
 		a.devAt(lo), uintptr(a.ld), uintptr(a.strd), b.devAt(lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
 }
 
@@ -82,7 +82,7 @@ func gesvROCm[T Scalar]() family[gesvCall[T]] {
 			}
 			n := a.rows
 			return rocSolvedRuns(c.info, b.batch, func(lo, hi int) error {
-				return rocSolver.Getrs(dtypeIndex[T]()).Status(h, hip.OpNone, uintptr(n), uintptr(b.cols),
+				return rocSolver.Getrs[dtypeIndex[T]()].Status(h, hip.OpNone, uintptr(n), uintptr(b.cols),
 					a.devAt(lo), uintptr(a.ld), uintptr(a.strd), c.ipiv.devPtr()+uintptr(4*lo*n), uintptr(n),
 					b.devAt(lo), uintptr(b.ld), uintptr(b.strd), uintptr(hi-lo))
 			})
@@ -100,7 +100,7 @@ func orgqrROCm[T Scalar]() family[orgqrCall[T]] {
 			if err != nil {
 				return err
 			}
-			fn := rocSolver.Orgqr(dtypeIndex[T]())
+			fn := rocSolver.Orgqr[dtypeIndex[T]()]
 			for b := 0; b < a.batch; b++ {
 				err := fn.Status(h, uintptr(a.rows), uintptr(a.cols), uintptr(c.k), a.devAt(b), uintptr(a.ld),
 					c.tau.devPtr()+uintptr(b*c.k*sizeOf[T]()))
@@ -123,7 +123,7 @@ func ormqrROCm[T Scalar]() family[ormqrCall[T]] {
 			if err != nil {
 				return err
 			}
-			fn := rocSolver.Ormqr(dtypeIndex[T]())
+			fn := rocSolver.Ormqr[dtypeIndex[T]()]
 			for b := 0; b < m.batch; b++ {
 				err := fn.Status(h, rocSide(c.side), rocOp[T](c.trans), uintptr(m.rows), uintptr(m.cols), uintptr(c.k),
 					c.a.devAt(b), uintptr(c.a.ld), c.tau.devPtr()+uintptr(b*c.k*sizeOf[T]()), m.devAt(b), uintptr(m.ld))
@@ -158,7 +158,7 @@ func gelsROCm[T Scalar]() family[gelsCall[T]] {
 		if err != nil {
 			return err
 		}
-		return rocSolver.Gels(dtypeIndex[T]()).Status(h, rocOp[T](c.trans), uintptr(a.rows), uintptr(a.cols), uintptr(b.cols),
+		return rocSolver.Gels[dtypeIndex[T]()].Status(h, rocOp[T](c.trans), uintptr(a.rows), uintptr(a.cols), uintptr(b.cols),
 			a.devPtr(), uintptr(a.ld), uintptr(a.strd), b.devPtr(), uintptr(b.ld), uintptr(b.strd), c.info.devPtr(), uintptr(a.batch))
 	})
 }

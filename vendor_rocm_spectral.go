@@ -74,7 +74,7 @@ func syevROCm[T Scalar, R Real]() family[syevCall[T, R]] {
 				evect = hip.EvectOriginal
 			}
 			err = rocRuns(a.batch, func(b int) bool { return finite[b] }, func(lo, hi int) error {
-				return rocSolver.Syev(dtypeIndex[T]()).Status(h, evect, rocFill(c.uplo), uintptr(n), a.devAt(lo),
+				return rocSolver.Syev[dtypeIndex[T]()].Status(h, evect, rocFill(c.uplo), uintptr(n), a.devAt(lo),
 					uintptr(a.ld), uintptr(a.strd), c.w.devPtr()+uintptr(lo*n*sizeOf[R]()), uintptr(n), e, uintptr(n),
 					c.info.devPtr()+uintptr(4*lo), uintptr(hi-lo))
 			})
@@ -126,7 +126,7 @@ func gesvdROCm[T Scalar, R Real]() family[gesvdCall[T, R]] {
 		u, ldu, su := svdArg(c.jobu, c.u)
 		v, ldv, sv := svdArg(c.jobvt, c.vt)
 		err = rocRuns(a.batch, func(b int) bool { return finite[b] }, func(lo, hi int) error {
-			return rocSolver.Gesvd(dtypeIndex[T]()).Status(h, rocSvect(c.jobu), rocSvect(c.jobvt), uintptr(m), uintptr(n),
+			return rocSolver.Gesvd[dtypeIndex[T]()].Status(h, rocSvect(c.jobu), rocSvect(c.jobvt), uintptr(m), uintptr(n),
 				a.devAt(lo), uintptr(a.ld), uintptr(a.strd), c.s.devPtr()+uintptr(lo*k*sizeOf[R]()), uintptr(k),
 				svdAt[T](u, su, lo), ldu, su, svdAt[T](v, sv, lo), ldv, sv,
 				e, uintptr(k), hip.OutOfPlace, c.info.devPtr()+uintptr(4*lo), uintptr(hi-lo))

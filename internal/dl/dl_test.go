@@ -78,7 +78,7 @@ func TestResolveAndStatus(t *testing.T) {
 	}
 }
 
-// TestExpandDtypes: a Procs tag's {T} is S, D, C, Z in turn and {real|complex} splits the
+// TestExpandDtypes: a Procs tag's {T} is S, D, C, Z in turn, {t} s, d, c, z, and {real|complex} splits the
 // real dtypes from the complex ones; any other brace is an error naming the tag.
 func TestExpandDtypes(t *testing.T) {
 	for _, c := range []struct {
@@ -88,6 +88,7 @@ func TestExpandDtypes(t *testing.T) {
 		{"cublas{T}gemmStridedBatched", [4]string{"cublasSgemmStridedBatched", "cublasDgemmStridedBatched", "cublasCgemmStridedBatched", "cublasZgemmStridedBatched"}},
 		{"cusolverDn{T}{syevj|heevj}Batched", [4]string{"cusolverDnSsyevjBatched", "cusolverDnDsyevjBatched", "cusolverDnCheevjBatched", "cusolverDnZheevjBatched"}},
 		{"cusolverDn{T}{orgqr|ungqr}_bufferSize", [4]string{"cusolverDnSorgqr_bufferSize", "cusolverDnDorgqr_bufferSize", "cusolverDnCungqr_bufferSize", "cusolverDnZungqr_bufferSize"}},
+		{"rocblas_{t}{symm|hemm}_strided_batched", [4]string{"rocblas_ssymm_strided_batched", "rocblas_dsymm_strided_batched", "rocblas_chemm_strided_batched", "rocblas_zhemm_strided_batched"}},
 		{"{abs|labs}", [4]string{"abs", "abs", "labs", "labs"}},
 		{"x{|_c}", [4]string{"x", "x", "x_c", "x_c"}},
 		{"plain", [4]string{"plain", "plain", "plain", "plain"}},
@@ -97,7 +98,7 @@ func TestExpandDtypes(t *testing.T) {
 			t.Errorf("expandDtypes(%q) = %q, %v; want %q", c.tag, got, err, c.want)
 		}
 	}
-	for _, tag := range []string{"a{T", "a{t}b", "a{x}", "a{b|c|d}", "a{b{T}|c}", "{}"} {
+	for _, tag := range []string{"a{T", "a{u}b", "a{x}", "a{b|c|d}", "a{b{T}|c}", "{}"} {
 		if _, err := expandDtypes(tag); err == nil || !strings.Contains(err.Error(), tag) {
 			t.Errorf("expandDtypes(%q): %v, want an error naming the tag", tag, err)
 		}

@@ -60,8 +60,9 @@ func (l *Lib) resolveProc(name string, optional bool) (*Proc, error) {
 	return p, err
 }
 
-// expandDtypes gives a Procs tag's four names, for s, d, c and z: {T} is S, D, C or Z, and
-// {real|complex} is real for s and d, complex for c and z. Other braces are an error.
+// expandDtypes gives a Procs tag's four names, for s, d, c and z: {T} is S, D, C or Z (the
+// CUDA libraries' spelling), {t} is s, d, c or z (ROCm's), and {real|complex} is real for s
+// and d, complex for c and z. Other braces are an error.
 func expandDtypes(tag string) ([4]string, error) {
 	var out [4]string
 	rest := tag
@@ -83,10 +84,12 @@ func expandDtypes(tag string) ([4]string, error) {
 		switch r, c, _ := strings.Cut(group, "|"); {
 		case group == "T":
 			parts = [4]string{"S", "D", "C", "Z"}
+		case group == "t":
+			parts = [4]string{"s", "d", "c", "z"}
 		case strings.Count(group, "|") == 1 && !strings.Contains(group, "{"):
 			parts = [4]string{r, r, c, c}
 		default:
-			return out, fmt.Errorf("tag %q: {%s} is neither {T} nor {real|complex}", tag, group)
+			return out, fmt.Errorf("tag %q: {%s} is neither {T}, {t} nor {real|complex}", tag, group)
 		}
 		for t := range out {
 			out[t] += lit + parts[t]
