@@ -2,7 +2,11 @@
 
 package batchlas
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/batchlas/batchlas/internal/dl"
+)
 
 // trmm, symm, hemm, syrk, herk, syr2k and her2k on a ROCm queue: one rocBLAS strided-batched
 // call each for the whole batch. Their quick returns are BLAS's own (alpha = 0 or k = 0 is
@@ -37,17 +41,17 @@ func symmROCmFits[T Scalar](s *symmCall[T]) bool {
 }
 
 func symmROCm[T Scalar]() family[symmCall[T]] {
-	return rocmPart(symmROCmFits[T], nil, func(q *Queue, s *symmCall[T]) error { return symmRocBLAS(q, s, false) })
+	return rocmPart(symmROCmFits[T], nil, func(q *Queue, s *symmCall[T]) error { return symmRocBLAS(q, s, rocBLAS.Symm) })
 }
 
 func hemmROCm[T Scalar]() family[hemmCall[T]] {
 	return rocmPart(func(h *hemmCall[T]) bool { return symmROCmFits(&h.symmCall) }, nil,
-		func(q *Queue, h *hemmCall[T]) error { return symmRocBLAS(q, &h.symmCall, true) })
+		func(q *Queue, h *hemmCall[T]) error { return symmRocBLAS(q, &h.symmCall, rocBLAS.Hemm) })
 }
 
-// symmRocBLAS calls rocblas_<t>symm_strided_batched, or hemm's when herm: C = alpha A B +
+// symmRocBLAS calls T's fn, rocblas_<t>symm_strided_batched or hemm's: C = alpha A B +
 // beta C (Left) or alpha B A + beta C (Right), A symmetric (Hermitian) in its uplo triangle.
-func symmRocBLAS[T Scalar](q *Queue, s *symmCall[T], herm bool) error {
+func symmRocBLAS[T Scalar](q *Queue, s *symmCall[T], fn dl.Procs) error {
 	c := s.c
 	if c.rows == 0 || c.cols == 0 || c.batch == 0 {
 		return nil
@@ -56,13 +60,9 @@ func symmRocBLAS[T Scalar](q *Queue, s *symmCall[T], herm bool) error {
 	if err != nil {
 		return err
 	}
-	fn := rocBLAS.Symm[dtypeIndex[T]()]
-	if herm {
-		fn = rocBLAS.Hemm[dtypeIndex[T]()]
-	}
 	sc := scalars(s.alpha, s.beta)
 	defer runtime.KeepAlive(sc)
-	return fn.Status(h, rocSide(s.side), rocFill(s.uplo), uintptr(c.rows), uintptr(c.cols), sc.ptr(0),
+	return fn[dtypeIndex[T]()].Status(h, rocSide(s.side), rocFill(s.uplo), uintptr(c.rows), uintptr(c.cols), sc.ptr(0),
 		s.a.devPtr(), uintptr(s.a.ld), uintptr(s.a.strd), s.b.devPtr(), uintptr(s.b.ld), uintptr(s.b.strd),
 		sc.ptr(1), c.devPtr(), uintptr(c.ld), uintptr(c.strd), uintptr(c.batch))
 }
@@ -73,19 +73,19 @@ func rankROCmFits[T Scalar](r *rankArgs[T]) bool {
 
 func syrkROCm[T Scalar]() family[syrkCall[T]] {
 	return rocmPart(func(s *syrkCall[T]) bool { return rankROCmFits(&s.rankArgs) }, nil, func(q *Queue, s *syrkCall[T]) error {
-		return rankRocBLAS(q, &s.rankArgs, false, false, scalars(s.alpha, s.beta))
+		return rankRocBLAS(q, &s.rankArgs, rocBLAS.Syrk, false, scalars(s.alpha, s.beta))
 	})
 }
 
 func herkROCm[T Scalar]() family[herkCall[T]] {
 	return rocmPart(func(h *herkCall[T]) bool { return rankROCmFits(&h.rankArgs) }, nil, func(q *Queue, h *herkCall[T]) error {
-		return rankRocBLAS(q, &h.rankArgs, true, false, realScalars[T](h.alpha, h.beta))
+		return rankRocBLAS(q, &h.rankArgs, rocBLAS.Herk, false, realScalars[T](h.alpha, h.beta))
 	})
 }
 
 func syr2kROCm[T Scalar]() family[syr2kCall[T]] {
 	return rocmPart(func(s *syr2kCall[T]) bool { return rankROCmFits(&s.rankArgs) }, nil, func(q *Queue, s *syr2kCall[T]) error {
-		return rankRocBLAS(q, &s.rankArgs, false, true, scalars(s.alpha, s.beta))
+		return rankRocBLAS(q, &s.rankArgs, rocBLAS.Syr2k, true, scalars(s.alpha, s.beta))
 	})
 }
 
@@ -97,14 +97,14 @@ func her2kROCm[T Scalar]() family[her2kCall[T]] {
 		if isComplex[T]() {
 			copy(sc[1:], realScalars[T](h.beta))
 		}
-		return rankRocBLAS(q, &h.rankArgs, true, true, sc)
+		return rankRocBLAS(q, &h.rankArgs, rocBLAS.Her2k, true, sc)
 	})
 }
 
-// rankRocBLAS calls rocblas_<t>{syrk,herk,syr2k,her2k}_strided_batched (herm: the Hermitian
-// one; two: the rank-2k one, which reads r.b) with alpha and beta in sc as the routine reads them: C's
+// rankRocBLAS calls T's fn, rocblas_<t>{syrk,herk,syr2k,her2k}_strided_batched (two: a
+// rank-2k one, which reads r.b), with alpha and beta in sc as the routine reads them: C's
 // uplo triangle = alpha op(A) op(A)^T (or ^H, or the two-term sum) + beta C.
-func rankRocBLAS[T Scalar](q *Queue, r *rankArgs[T], herm, two bool, sc scalarBuf) error {
+func rankRocBLAS[T Scalar](q *Queue, r *rankArgs[T], fn dl.Procs, two bool, sc scalarBuf) error {
 	n, k := r.order()
 	if n == 0 || r.c.batch == 0 {
 		return nil
@@ -114,20 +114,10 @@ func rankRocBLAS[T Scalar](q *Queue, r *rankArgs[T], herm, two bool, sc scalarBu
 		return err
 	}
 	defer runtime.KeepAlive(sc)
-	dt := dtypeIndex[T]()
 	args := []uintptr{h, rocFill(r.uplo), rocOp[T](r.trans), uintptr(n), uintptr(k), sc.ptr(0),
 		r.a.devPtr(), uintptr(r.a.ld), uintptr(r.a.strd)}
-	fn := rocBLAS.Syrk[dt]
-	switch {
-	case two && herm:
-		fn = rocBLAS.Her2k[dt]
-	case two:
-		fn = rocBLAS.Syr2k[dt]
-	case herm:
-		fn = rocBLAS.Herk[dt]
-	}
 	if two {
 		args = append(args, r.b.devPtr(), uintptr(r.b.ld), uintptr(r.b.strd))
 	}
-	return fn.Status(append(args, sc.ptr(1), r.c.devPtr(), uintptr(r.c.ld), uintptr(r.c.strd), uintptr(r.c.batch))...)
+	return fn[dtypeIndex[T]()].Status(append(args, sc.ptr(1), r.c.devPtr(), uintptr(r.c.ld), uintptr(r.c.strd), uintptr(r.c.batch))...)
 }

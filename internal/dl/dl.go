@@ -87,7 +87,7 @@ func (l *Lib) Proc(name string) (*Proc, error) {
 // Resolve fills every *Proc and Procs field of the struct that table points to with the
 // functions that the field's `sym` tag names: a set of bindings resolved once, when the
 // library opens. A Procs tag names its four functions at once: {T} stands for S, D, C and Z
-// in turn, and {real|complex} for real in the s and d names and complex in the c and z ones,
+// in turn, {t} for s, d, c and z, and {real|complex} for real in the s and d names and complex in the c and z ones,
 // e.g. "cusolverDn{T}{orgqr|ungqr}". A missing symbol is an error, unless the field is also
 // tagged `optional:"true"` (a function that older versions of the library lack): then the
 // field gets a Proc whose Err and Status return the lookup's error.
