@@ -47,11 +47,7 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 		k = func() func(bool, bool, int, []float64, int, []float64) int {
 			var s dsyevWork
 			return func(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
-				info := s.dsyev(vectors, lower, n, a, lda, w)
-				if vectors {
-					transposeSquare(n, a, lda)
-				}
-				return info
+				return s.dsyev(vectors, lower, n, a, lda, w)
 			}
 		}
 	case float32:
@@ -69,13 +65,7 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 				info := s.dsyev(vectors, lower, n, t, n, wt)
 				widenReal(w, n, wt, n, n, 1)
 				if vectors {
-					// Narrowing transposes the row-major eigenvectors for free.
-					for j := 0; j < n; j++ {
-						col := a[j*lda : j*lda+n]
-						for i := range col {
-							col[i] = float32(t[i*n+j])
-						}
-					}
+					widenReal(a, lda, t, n, n, n) // narrowing
 				}
 				return info
 			}
@@ -225,16 +215,20 @@ func transposeSquare[T Scalar](n int, a []T, lda int) {
 
 // dsyevWork is one goroutine's workspace for dsyev.
 type dsyevWork struct {
-	n    int // the order work was sized for
-	work []float64
+	n     int // the order work was sized for
+	work  []float64
+	z, v  []float64 // the tridiagonal matrix's eigenvectors; A's before they go to a
+	stein steinWork
+	gemm  gemmFunc[float64]
 }
 
 // dsyev computes the eigenvalues and optionally the eigenvectors of one finite column-major
-// symmetric matrix (n >= 1) with gonum, and returns LAPACK's info. It follows gonum's Dsyev
-// (Dsytrd, Dorgtr, Dsteqr) but scales and solves the tridiagonal matrix as tridiagEigen
-// says, which keeps clear of two gonum bugs. Read row-major the matrix is itself with the
-// triangles swapped; the eigenvectors come back row-major, that is, as the rows of the
-// column-major a.
+// symmetric matrix (n >= 1), and returns LAPACK's info. It scales as scaleExp says and
+// reduces A to tridiagonal form T = Q^T A Q with gonum's Dsytrd. Without vectors it solves T
+// as tridiagEigen says (gonum's Dsterf), which keeps clear of two gonum bugs. With vectors it
+// forms Q (gonum's Dorgtr), solves T = Z diag(w) Z^T by tridiagVectors (Dsterf and inverse
+// iteration) and writes V = Q Z (one gemm) over a, column-major. Read row-major the matrix
+// is itself with the triangles swapped, so gonum's Q is the transpose of the column-major a.
 func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
 	uplo := rowMajorUplo(Upper)
 	if lower {
@@ -264,7 +258,15 @@ func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []
 	var info int
 	if vectors {
 		lapackImpl.Dorgtr(uplo, n, a, lda, tau, work, len(work))
-		info = tridiagEigen(lapack.EVOrig, w, e, a, lda, s.work[n:])
+		s.z, s.v = grow(s.z, n*n), grow(s.v, n*n)
+		info = tridiagVectors(w, e, s.z, n, &s.stein)
+		if s.gemm == nil {
+			s.gemm = gemmKernel[float64]()
+		}
+		s.gemm(Trans, NoTrans, n, n, n, 1, a, lda, s.z, n, 0, s.v, n)
+		for j := 0; j < n; j++ {
+			copy(a[j*lda:j*lda+n], s.v[j*n:j*n+n])
+		}
 	} else {
 		info = tridiagEigen(lapack.EVCompNone, w, e, nil, 1, nil)
 	}
@@ -297,28 +299,8 @@ func scaleExp(anrm float64) int {
 // small enough to be scaled up has every element below sqrt(safmin)/eps^2, about 1e-122,
 // so it is set to zero, a perturbation far below eps ||A||.
 func tridiagEigen(compz lapack.EVComp, d, e, z []float64, ldz int, work []float64) int {
-	const eps = 0x1p-53 // gonum's dlamchE
-	ssfmin := math.Sqrt(0x1p-1022) / (eps * eps)
 	n := len(d)
-	// Split into unreduced blocks with Dsteqr's own test.
-	for l := 0; l < n; {
-		m := l
-		for ; m < n-1; m++ {
-			t := math.Abs(e[m])
-			if t == 0 || t <= math.Sqrt(math.Abs(d[m]))*math.Sqrt(math.Abs(d[m+1]))*eps {
-				break
-			}
-		}
-		anorm := math.Abs(d[m])
-		for i := l; i < m; i++ {
-			anorm = max(anorm, math.Abs(d[i]), math.Abs(e[i]))
-		}
-		if anorm < ssfmin {
-			clear(d[l : m+1])
-			clear(e[l:m])
-		}
-		l = m + 1
-	}
+	clearTinyBlocks(d, e[:n-1])
 	if lapackImpl.Dsteqr(compz, n, d, e, z, ldz, work) {
 		return 0
 	}
