@@ -537,8 +537,10 @@ type zheevWork[T Complex] struct {
 	tau  []T
 	y    []T
 	d, e []float64 // the real tridiagonal matrix
-	z    []float64 // its eigenvectors, row-major
-	work []float64
+	z    []float64 // its eigenvectors, column-major
+	// backTransform's block of vectors, its T and the products.
+	v, t, w1, w2 []T
+	stein        steinWork
 }
 
 // zheev computes the eigenvalues and optionally the eigenvectors of one finite Hermitian
@@ -562,9 +564,9 @@ func zheev[T Complex, R Real](s *zheevWork[T], vectors, lower bool, n int, a []T
 	hetrd(n, s.h, s.d, s.e, s.tau, s.y)
 	var info int
 	if vectors {
-		s.z, s.work = grow(s.z, n*n), grow(s.work, max(1, 2*n-2))
-		info = tridiagEigen(lapack.EVTridiag, s.d, s.e, s.z, n, s.work)
-		backTransform(n, s.h, s.tau, s.z, a, lda)
+		s.z = grow(s.z, n*n)
+		info = tridiagVectors(s.d, s.e, s.z, n, &s.stein)
+		backTransform(s, n, s.z, a, lda)
 	} else {
 		info = tridiagEigen(lapack.EVCompNone, s.d, s.e, nil, 1, nil)
 	}
@@ -662,24 +664,50 @@ func her2Lower[T Complex](m int, a []T, lda int, v, y []T) {
 	}
 }
 
-// backTransform writes V = Q Z into a: Z is the real row-major n-by-n z and Q the product of
-// the reflectors that hetrd left in h and tau.
-func backTransform[T Complex](n int, h, tau []T, z []float64, a []T, lda int) {
+// backTransform writes V = Q Z into a: Z is the real column-major n-by-n z and Q the
+// product of the reflectors that hetrd left in s.h and s.tau, applied dsytrdBlock at a time
+// in compact WY form with gemmKernel (LAPACK's larft and larfb): with V a block's vectors
+// and T upper triangular, its H(i0) H(i0+1) ... H(i1) = I - V T V^H, and Q Z = H(0) (H(1)
+// (... (H(n-2) Z))) takes the blocks from the last.
+func backTransform[T Complex](s *zheevWork[T], n int, z []float64, a []T, lda int) {
 	for k := 0; k < n; k++ {
-		col := a[k*lda : k*lda+n]
+		col, zk := a[k*lda:k*lda+n], z[k*n:k*n+n]
 		for i := range col {
-			col[i] = T(complex(z[i*n+k], 0))
+			col[i] = T(complex(zk[i], 0))
 		}
 	}
-	// Q Z = H(0) (H(1) ( ... (H(n-2) Z))).
-	for i := n - 2; i >= 0; i-- {
-		t := tau[i]
-		if t == 0 {
-			continue
+	const nb = dsytrdBlock
+	gemm := gemmKernel[T]()
+	h, tau := s.h, s.tau
+	for i0 := (n - 2) / nb * nb; i0 >= 0 && n > 1; i0 -= nb {
+		kb := min(nb, n-1-i0)
+		ro, r := i0+1, n-i0-1 // the rows the block's vectors touch
+		s.v, s.t = grow(s.v, r*kb), grow(s.t, kb*kb)
+		v, t := s.v, s.t
+		clear(t)
+		for c := 0; c < kb; c++ {
+			i := i0 + c
+			col := v[c*r : c*r+r]
+			clear(col[:c])
+			col[c] = 1
+			copy(col[c+1:], h[i*n+i+2:i*n+n])
+			// T[0:c, c] = -tau_i T[0:c, 0:c] (V[:, 0:c]^H v_i); T[c, c] = tau_i.
+			tc := t[c*kb : c*kb+kb]
+			for p := 0; p < c; p++ {
+				tc[p] = -tau[i] * dotc(v[p*r+c:p*r+r], col[c:])
+			}
+			for p := 0; p < c; p++ { // upper triangular times a vector, in place from the top
+				var sum T
+				for q := p; q < c; q++ {
+					sum += t[q*kb+p] * tc[q]
+				}
+				tc[p] = sum
+			}
+			tc[c] = tau[i]
 		}
-		v1 := h[i*n+i+2 : i*n+n]
-		for k := 0; k < n; k++ {
-			larfLeft(t, v1, a[k*lda+i+1:k*lda+n])
-		}
+		s.w1, s.w2 = grow(s.w1, kb*n), grow(s.w2, kb*n)
+		gemm(ConjTrans, NoTrans, kb, n, r, 1, v, r, a[ro:], lda, 0, s.w1, kb)
+		gemm(NoTrans, NoTrans, kb, n, kb, 1, t, kb, s.w1, kb, 0, s.w2, kb)
+		gemm(NoTrans, NoTrans, r, n, kb, -1, v, r, s.w2, kb, 1, a[ro:], lda)
 	}
 }

@@ -3,6 +3,7 @@ package batchlas
 import (
 	"fmt"
 	"math"
+	"math/cmplx"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -163,7 +164,8 @@ func TestTridiagVectors(t *testing.T) {
 
 // TestSyevHostSpectra checks the host's float64 and float32 Syev kernels with vectors on
 // dense matrices H diag(lambda) H (H a product of three random reflectors) with hard spectra
-// at orders beyond the conformance suite's: ||A V - V W||_F / (n eps ||A||_F) and
+// at orders beyond the conformance suite's (and the complex kernels on D A D^H, D a
+// diagonal of phases): ||A V - V W||_F / (n eps ||A||_F) and
 // ||V^T V - I||_F / (n eps) below 30.
 func TestSyevHostSpectra(t *testing.T) {
 	spectra := []struct {
@@ -231,6 +233,12 @@ func TestSyevHostSpectra(t *testing.T) {
 				t.Run(fmt.Sprintf("%s_n%d_lower%v_f32", sp.name, n, lower), func(t *testing.T) {
 					checkSyevHost[float32](t, lower, n, a, 0x1p-24)
 				})
+				t.Run(fmt.Sprintf("%s_n%d_lower%v_c128", sp.name, n, lower), func(t *testing.T) {
+					checkSyevHostComplex[complex128, float64](t, lower, n, a, 0x1p-53)
+				})
+				t.Run(fmt.Sprintf("%s_n%d_lower%v_c64", sp.name, n, lower), func(t *testing.T) {
+					checkSyevHostComplex[complex64, float32](t, lower, n, a, 0x1p-24)
+				})
 			}
 		}
 	}
@@ -241,46 +249,92 @@ func checkSyevHost[F float32 | float64](t *testing.T, lower bool, n int, a []flo
 	for i, v := range a {
 		x[i] = F(v)
 	}
-	ax := make([]float64, n*n) // A as rounded to F
+	ax := make([]complex128, n*n) // A as rounded to F
 	for i, v := range x {
-		ax[i] = float64(v)
+		ax[i] = complex(float64(v), 0)
 	}
 	w := make([]F, n)
 	k := syevKernel[F, F](n)()
 	if info := k(true, lower, n, x, n, w); info != 0 {
 		t.Fatalf("info %d", info)
 	}
+	checkEigen(t, n, ax, w, x, eps)
+}
+
+// checkSyevHostComplex is checkSyevHost for D A D^H, D = diag(exp(i theta_j)).
+func checkSyevHostComplex[C complex64 | complex128, R float32 | float64](t *testing.T, lower bool, n int, a []float64, eps float64) {
+	ph := make([]complex128, n)
+	for j := range ph {
+		ph[j] = cmplx.Exp(complex(0, 0.7*float64(j)))
+	}
+	x := make([]C, n*n)
+	ax := make([]complex128, n*n)
+	for j := 0; j < n; j++ {
+		for i := 0; i < n; i++ {
+			x[j*n+i] = C(ph[i] * complex(a[j*n+i], 0) * cmplx.Conj(ph[j]))
+			ax[j*n+i] = complex128(x[j*n+i])
+		}
+	}
+	for i := 0; i < n; i++ {
+		ax[i*n+i] = complex(real(ax[i*n+i]), 0)
+	}
+	w := make([]R, n)
+	k := syevKernel[C, R](n)()
+	if info := k(true, lower, n, x, n, w); info != 0 {
+		t.Fatalf("info %d", info)
+	}
+	checkEigen(t, n, ax, w, x, eps)
+}
+
+func checkEigen[T Scalar, R float32 | float64](t *testing.T, n int, ax []complex128, w []R, x []T, eps float64) {
 	if !slices.IsSorted(w) {
 		t.Fatalf("eigenvalues not ascending")
 	}
+	vx := make([]complex128, n*n)
+	for i, v := range x {
+		vx[i] = c128(v)
+	}
 	var an, res, orth float64
 	for _, v := range ax {
-		an += v * v
+		an += real(v)*real(v) + imag(v)*imag(v)
 	}
 	an = math.Sqrt(an)
 	for j := 0; j < n; j++ {
-		vj := x[j*n : j*n+n]
+		vj := vx[j*n : j*n+n]
 		for i := 0; i < n; i++ {
-			r := -float64(w[j]) * float64(vj[i])
+			r := -complex(float64(w[j]), 0) * vj[i]
 			for l := 0; l < n; l++ {
-				r += ax[l*n+i] * float64(vj[l])
+				r += ax[l*n+i] * vj[l]
 			}
-			res += r * r
+			res += real(r)*real(r) + imag(r)*imag(r)
 		}
 		for l := 0; l < n; l++ {
-			var dot float64
-			for i, v := range x[l*n : l*n+n] {
-				dot += float64(v) * float64(vj[i])
+			var dot complex128
+			for i, v := range vx[l*n : l*n+n] {
+				dot += cmplx.Conj(v) * vj[i]
 			}
 			if l == j {
 				dot--
 			}
-			orth += dot * dot
+			orth += real(dot)*real(dot) + imag(dot)*imag(dot)
 		}
 	}
 	res = math.Sqrt(res) / (float64(n) * eps * an)
 	orth = math.Sqrt(orth) / (float64(n) * eps)
 	if res > 30 || orth > 30 || math.IsNaN(res+orth) {
-		t.Errorf("||AV - VW|| / (n eps ||A||) = %.3g, ||V^T V - I|| / (n eps) = %.3g", res, orth)
+		t.Errorf("||AV - VW|| / (n eps ||A||) = %.3g, ||V^H V - I|| / (n eps) = %.3g", res, orth)
 	}
+}
+
+// c128 is x as a complex128.
+func c128[T Scalar](x T) complex128 {
+	switch v := any(x).(type) {
+	case float32:
+		return complex(float64(v), 0)
+	case float64:
+		return complex(v, 0)
+	case complex64:
+		return complex128(v)
+	}
+	return any(x).(complex128)
 }
