@@ -65,6 +65,7 @@ func TestKernelConstantsAgree(t *testing.T) {
 		{"syevTinyThreads", syevTinyThreads, "syev/syev_tiny.cu", "TINY_THREADS"},
 		{"syevNB", syevNB, "syev/syev_blocked.cu", "SYEV_NB"},
 		{"syevCTAMaxThreads", syevCTAMaxThreads, "syev/syev_cta.cu", "SYEV_CTA_MAX_THREADS"},
+		{"syevBackRows", syevBackRows, "syev/syev.cuh", "SYEV_BACK_ROWS"},
 		{"syevCTAMaxThreads", syevCTAMaxThreads, "syev/syev_blocked.cu", "SYEV_BLOCKED_THREADS"},
 		{"scaleLower", scaleLower, "util/util.cu", "SCALE_LOWER"},
 		{"scaleUpper", scaleUpper, "util/util.cu", "SCALE_UPPER"},

@@ -100,17 +100,33 @@ const syevCTAMaxThreads = 256
 // warps, from one warp to syevCTAMaxThreads.
 func syevCTAThreads(n int) int { return min(syevCTAMaxThreads, max(32, (n+31)/32*32)) }
 
+// syevBackRows is SYEV_BACK_ROWS of kernels/syev/syev.cuh: about that many rows a lane in
+// the back-transform, whose groups of lanes syevBackCols sizes.
+const syevBackRows = 8
+
+// syevBackCols is syev_back_cols of syev.cuh: the elements of T that one warp stages in the
+// back-transform, 32/P columns at a stride of P times an odd number, P the smallest power
+// of two (at most 32) with P*syevBackRows >= n.
+func syevBackCols(n int) int {
+	p := 1
+	for p < 32 && p*syevBackRows < n {
+		p *= 2
+	}
+	return 32 / p * p * ((n+p-1)/p | 1)
+}
+
 // syevCTAShared is the dynamic shared memory of the cta kernel at order n (syev_layout in
-// syev_cta.cu): the n-by-(n|1) tile, a column per warp, y and tau and 32 elements of T; d,
-// e and two buffers of rotations (6n reals); n ints and two 16-byte rotation records.
+// syev_cta.cu): the n-by-(n|1) tile, each warp's staged columns (syevBackCols), y and tau
+// and 32 elements of T; d, e and two buffers of rotations (6n reals); n ints and two
+// 16-byte rotation records.
 func syevCTAShared[T Scalar, R Real](n int) int {
 	nw := syevCTAThreads(n) / 32
-	return (n*(n|1)+nw*n+2*n+32)*sizeOf[T]() + 6*n*sizeOf[R]() + (n+8)*4
+	return (n*(n|1)+nw*syevBackCols(n)+2*n+32)*sizeOf[T]() + 6*n*sizeOf[R]() + (n+8)*4
 }
 
 // syevCTACanRun: a CUDA queue with 32-lane warps, the kernel's shared memory within the
-// device's per-block limit (on an H200's 227 KB: n <= 232 for float32, 163 for float64, 164
-// for complex64, 115 for complex128) and a block per matrix within the grid.
+// device's per-block limit (on an H200's 227 KB: n <= 231 for float32, 161 for float64, 163
+// for complex64, 112 for complex128) and a block per matrix within the grid.
 func syevCTACanRun[T Scalar, R Real](q *Queue, c *syevCall[T, R]) bool {
 	return q.dev.SubGroup == 32 && syevCTAShared[T, R](c.a.rows) <= q.dev.SharedMem &&
 		c.a.batch <= gridXMax

@@ -37,7 +37,7 @@ type syevCase struct {
 
 func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queue) {
 	// The native families end at n = 8, 6, 6, 4 (tiny: f32, f64, c64, c128), n = 64 (jacobi)
-	// and n = 232, 163, 164, 115 (cta, on an H200): each limit and one above, where a pinned
+	// and n = 231, 161, 163, 112 (cta, on an H200): each limit and one above, where a pinned
 	// family must refuse (cta's complex128 one); odd orders (jacobi pads them to even); the
 	// blocked family runs them all.
 	tiny := map[int]int{4: 8, 8: 6, 16: 4}[int(unsafe.Sizeof(*new(T)))]
@@ -50,7 +50,7 @@ func testSyev[T batchlas.Scalar, R batchlas.Real](t *testing.T, q *batchlas.Queu
 	// The blocked family's panel width is 32: n = 16 and 47 fall short of a panel boundary,
 	// 32 and 64 end on one, 33 and 65 put a single column in the last panel.
 	layouts = append(layouts, Layout{Rows: 32, Cols: 32, LDPad: 2, StridePad: 1, Batch: 2})
-	// complex128 one above the cta family's limit on an H200 (115), where blocked takes over.
+	// complex128 above the cta family's limit on an H200 (112), where blocked takes over.
 	if _, ok := any(*new(T)).(complex128); ok {
 		layouts = append(layouts, Layout{Rows: 116, Cols: 116, LDPad: 1, StridePad: 2, Batch: 2})
 	}

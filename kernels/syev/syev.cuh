@@ -10,6 +10,23 @@ template <typename R> __device__ __forceinline__ R syev_nan();
 template <> __device__ __forceinline__ float syev_nan<float>() { return __int_as_float(0x7fffffff); }
 template <> __device__ __forceinline__ double syev_nan<double>() { return __longlong_as_double(0x7ff8000000000000ll); }
 
+// The back-transform (syev_back) gives each column of Z a group of P lanes, about
+// SYEV_BACK_ROWS rows a lane, so that a warp works on 32/P columns at once; the columns are
+// staged at a stride of P times an odd number (syev_back_ld), so that the warp's groups and
+// lanes read distinct banks. syev_cuda.go's syevBackCols is the same rule.
+#define SYEV_BACK_ROWS 8
+__device__ __forceinline__ int syev_back_group(int n) {
+    int P = 1;
+    while (P < 32 && P * SYEV_BACK_ROWS < n) P *= 2;
+    return P;
+}
+__device__ __forceinline__ int syev_back_ld(int n) {
+    const int P = syev_back_group(n);
+    return P * (((n + P - 1) / P) | 1);
+}
+// syev_back_cols is the staging space of one warp: 32/P columns of syev_back_ld elements.
+__device__ __forceinline__ int syev_back_cols(int n) { return 32 / syev_back_group(n) * syev_back_ld(n); }
+
 // syev_layout carves the dynamic shared memory, as the comment at the top of syev_cta.cu
 // says. The bisection (bisect.cuh) uses c for its eigenvalues in block order, s for the
 // squared off-diagonal, piv for their ranks and the first int of rot for its count of failed
@@ -25,7 +42,7 @@ template <typename T> struct syev_layout {
         lds = n | 1;
         a = (T *)base;
         col = a + (i64)n * lds;
-        y = col + nw * n;
+        y = col + nw * syev_back_cols(n);
         tau = y + n;
         red = tau + n;
         d = (R *)(red + 32);
@@ -63,11 +80,18 @@ __device__ __forceinline__ typename scalar<T>::real syev_load(const T *m, i64 ld
 }
 
 // syev_tridiag reduces the tile to T = Q^H A Q: d and e get T, the tile's column i below the
-// subdiagonal and tau[i] the reflector H(i), with v(i+1) = 1 stored.
+// subdiagonal and tau[i] the reflector H(i), with v(i+1) = 1 stored. The trailing matrix is
+// kept whole (the lower triangle is first copied, conjugated, into the upper) and every row
+// of it belongs to one thread: y = tau A22 v reads row r, the rank-2 update writes it, with
+// no branch per element. Two half sums shorten the chain of dependent adds in y.
 template <typename T> __device__ void syev_tridiag(int n, syev_layout<T> &L) {
     typedef scalar<T> S;
     typedef typename S::real R;
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, nt = blockDim.x, nw = nt >> 5, lds = L.lds;
+    for_each_element(n, n, [&](int i, int j) {
+        if (i > j) L.a[j + i * lds] = S::conj(L.a[i + j * lds]);
+    });
+    __syncthreads();
     for (int i = 0; i < n - 1; i++) {
         T *v = L.a + i * lds; // column i; v[i+1..n-1] becomes the reflector
         if (warp == 0) {
@@ -81,19 +105,18 @@ template <typename T> __device__ void syev_tridiag(int n, syev_layout<T> &L) {
         __syncthreads();
         const T tau = L.tau[i];
         if (S::is_zero(tau)) continue; // H(i) = I: A22 stays
-        // y = tau A22 v, a thread a row r, A22(r, c) read from the lower triangle; with the
-        // partial sums of y^H v.
+        // y = tau A22 v, a thread a row, with the partial sums of y^H v.
         T dot = S::from_real(0);
         for (int r = i + 1 + tid; r < n; r += nt) {
-            T acc = S::from_real(0);
-            for (int c = i + 1; c < n; c++) {
-                T h;
-                if (c < r) h = L.a[r + c * lds];
-                else if (c > r) h = S::conj(L.a[c + r * lds]);
-                else h = S::from_real(S::re(L.a[r + r * lds]));
-                acc = S::add(acc, S::mul(h, v[c]));
+            const T *ar = L.a + r;
+            T acc = S::from_real(0), acc1 = S::from_real(0);
+            int c = i + 1;
+            for (; c + 1 < n; c += 2) {
+                acc = S::add(acc, S::mul(ar[c * lds], v[c]));
+                acc1 = S::add(acc1, S::mul(ar[(c + 1) * lds], v[c + 1]));
             }
-            acc = S::mul(tau, acc);
+            if (c < n) acc = S::add(acc, S::mul(ar[c * lds], v[c]));
+            acc = S::mul(tau, S::add(acc, acc1));
             L.y[r] = acc;
             dot = S::fma_conj(dot, acc, v[r]);
         }
@@ -102,16 +125,22 @@ template <typename T> __device__ void syev_tridiag(int n, syev_layout<T> &L) {
         __syncthreads();
         dot = S::from_real(0);
         for (int k = 0; k < nw; k++) dot = S::add(dot, L.red[k]);
-        // alpha = -(tau/2) y^H v; y' = y + alpha v; A22 -= v y'^H + y' v^H.
+        // alpha = -(tau/2) y^H v; y' = y + alpha v; A22 -= v y'^H + y' v^H, row r by its thread.
         const T alpha = S::scale(S::mul(tau, dot), R(-0.5));
-        for (int c = i + 1 + warp; c < n; c += nw) {
-            const T vc = v[c], yc = S::add(L.y[c], S::mul(alpha, vc));
-            T *ac = L.a + c * lds;
-            for (int r = c + lane; r < n; r += 32) {
-                const T vr = v[r], yr = S::add(L.y[r], S::mul(alpha, vr));
-                T x = S::sub_mul_conj(S::sub_mul_conj(ac[r], vr, yc), yr, vc);
-                if (r == c) x = S::from_real(S::re(x));
-                ac[r] = x;
+        // Element (r, c) and (c, r) are computed in the same order, (hi, lo) = (max, min):
+        // A(hi, lo) - v_hi y'_lo^H - y'_hi v_lo^H, the upper one conjugated, so that A22 stays
+        // Hermitian bit for bit.
+        for (int r = i + 1 + tid; r < n; r += nt) {
+            T *ar = L.a + r;
+            const T vr = v[r], yr = S::add(L.y[r], S::mul(alpha, vr));
+            for (int c = i + 1; c <= r; c++) {
+                const T vc = v[c], yc = S::add(L.y[c], S::mul(alpha, vc));
+                ar[c * lds] = S::sub_mul_conj(S::sub_mul_conj(ar[c * lds], vr, yc), yr, vc);
+            }
+            ar[r * lds] = S::from_real(S::re(ar[r * lds]));
+            for (int c = r + 1; c < n; c++) {
+                const T vc = v[c], yc = S::add(L.y[c], S::mul(alpha, vc));
+                ar[c * lds] = S::conj(S::sub_mul_conj(S::sub_mul_conj(S::conj(ar[c * lds]), vc, yr), yc, vr));
             }
         }
         __syncthreads();
@@ -134,18 +163,23 @@ template <typename R> __device__ __forceinline__ void syev_sort(R *d, int *piv, 
     }
 }
 
-// syev_back overwrites Z in m with Q Z, a warp a column.
+// syev_back overwrites Z in m with Q Z: a group of P lanes (syev_back_group) a column, the
+// warp's 32/P columns staged in its part of L.col at stride syev_back_ld. A lane owns the
+// rows r = p (mod P) in the staging, the load and the store alike, so the steps need no
+// barrier.
 template <typename T> __device__ void syev_back(T *m, i64 ld, int n, syev_layout<T> &L) {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    T *z = L.col + warp * n;
-    for (int k = warp; k < n; k += nw) {
+    const int P = syev_back_group(n), G = 32 / P, g = lane / P, p = lane % P;
+    T *z = L.col + warp * syev_back_cols(n) + g * syev_back_ld(n);
+    for (int k = warp * G + g; k - g < n; k += nw * G) {
+        const bool active = k < n;
         T *mk = m + (i64)k * ld;
-        for (int r = lane; r < n; r += 32) z[r] = mk[r];
+        if (active) for (int r = p; r < n; r += P) z[r] = mk[r];
         for (int i = n - 2; i >= 0; i--) {
             const T tau = L.tau[i];
-            if (!scalar<T>::is_zero(tau)) group_apply(z, L.a + i * L.lds, i + 1, n, tau, lane, 32, true);
+            if (!scalar<T>::is_zero(tau)) group_apply(z, L.a + i * L.lds, i + 1, n, tau, p, P, active);
         }
-        for (int r = lane; r < n; r += 32) mk[r] = z[r];
+        if (active) for (int r = p; r < n; r += P) mk[r] = z[r];
     }
 }
 

@@ -10,9 +10,10 @@
 //   2. Reduce to real symmetric tridiagonal form T = Q^H A Q, as LAPACK's sytd2/hetd2 with
 //      uplo Lower: for each column i, warp 0 forms the reflector H(i) = I - tau v v^H that
 //      annihilates A(i+2:n, i) (larfg, householder.cuh; for complex types it also makes the
-//      off-diagonal element real, so that T is real), then y = tau A22 v (a thread a row),
-//      y -= (tau/2)(y^H v) v and A22 -= v y^H + y v^H on the lower triangle (a warp a
-//      column). The reflectors stay in the tile below the subdiagonal.
+//      off-diagonal element real, so that T is real), then y = tau A22 v,
+//      y -= (tau/2)(y^H v) v and A22 -= v y^H + y v^H, A22 whole (both triangles) and a
+//      thread a row of it, which the thread both reads and writes. The reflectors stay in
+//      the tile below the subdiagonal.
 //   3. Solve T = Z diag(d) Z^T by implicit QL/QR (tridiag.cuh): thread 0 runs the scalar
 //      recurrences and hands each sweep's rotations to the block, which applies them to the
 //      rows of Z, a thread a row. Z starts as the identity in the output matrix itself
@@ -24,8 +25,9 @@
 //      eigenvalues gets its vectors from one thread, no O(n^2) chain on one thread), the
 //      eigenvalues ascending by their ranks and every column of Z written by it, its
 //      inverse-iteration arrays (4n reals a thread) in global workspace.
-//   4. Back-transform V = Q Z = H(0) (H(1) ( ... H(n-2) Z)): a warp a column of Z, staged in
-//      shared memory.
+//   4. Back-transform V = Q Z = H(0) (H(1) ( ... H(n-2) Z)): a group of lanes a column of
+//      Z (about 8 rows a lane; syev.cuh's syev_back), a warp's columns staged in shared
+//      memory.
 //
 // With NoVectors only steps 1-3 run, without Z, and a is not written. info[b] = 0, or, when
 // the 30n sweeps ran out, the count of off-diagonal elements of T not converged to zero
@@ -33,8 +35,8 @@
 // inverse iteration did not converge (stein's).
 //
 // Shared memory (syev_cuda.go's syevCTAShared): the tile (n columns of lds = n|1 elements,
-// odd so that a warp's row walk and column walk both miss bank conflicts), a column of n
-// elements per warp, y and tau (n each), 32 elements of reduction scratch; then d, e and two
+// odd so that a warp's row walk and column walk both miss bank conflicts), the staged
+// columns of each warp (syev_back_cols elements), y and tau (n each), 32 elements of reduction scratch; then d, e and two
 // buffers of rotations (6n reals); then n ints and two tri_rot records. tri=1 keeps its
 // eigenvalues, the squared off-diagonal, their ranks and its failure count there instead of
 // the rotations, the permutation and the records (syev_layout).
