@@ -37,9 +37,9 @@ import selection "github.com/batchlas/batchlas/select"
 // matrices of order n <= 4 run cyclic Jacobi in float64 instead, with the rotations and
 // stopping rule of the CUDA Jacobi families below (info as theirs). For
 // complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
-// LAPACK's zhetd2, computing in T), solves that in float64 as the real types do (Dsterf
-// without vectors; Dsterf and inverse iteration with them), and back-transforms the real
-// eigenvectors in T by blocks of reflectors on gemm. The eigenvalues are accurate to a small
+// LAPACK's zhetd2, in complex128; complex64 on a complex128 copy), solves that in float64 as
+// the real types do (Dsterf without vectors; Dsterf and inverse iteration with them), and
+// back-transforms the real eigenvectors by blocks of reflectors on gemm. The eigenvalues are accurate to a small
 // multiple of eps ||A_b||; a part of the spectrum below about 1e-122 ||A_b|| that the
 // tridiagonal form splits off comes back as zeros.
 //
