@@ -80,8 +80,8 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 			var wt []float64
 			return func(vectors, lower bool, n int, a []complex64, lda int, w []float32) int {
 				// On a complex128 copy, as float32 runs on a float64 one: Go's complex64
-				// arithmetic is no faster than complex128's (c64 took 4x c128's time at n =
-				// 256), and the result is as accurate as complex128's.
+				// arithmetic is no faster than complex128's (c64 took twice c128's time at
+				// n = 256), and the result is as accurate as complex128's.
 				t, wt = grow(t, n*n), grow(wt, n)
 				eachTriColumn(lower, n, func(j, i0, i1 int) { widenCplx(t[j*n+i0:], n, a[j*lda+i0:], lda, i1-i0, 1) })
 				info := zheev(&s, vectors, lower, n, t, n, wt)
@@ -241,12 +241,16 @@ type dsyevWork struct {
 }
 
 // dsyev computes the eigenvalues and optionally the eigenvectors of one finite column-major
-// symmetric matrix (n >= 1), and returns LAPACK's info. It scales as scaleExp says and
-// reduces A to tridiagonal form T = Q^T A Q with gonum's Dsytrd. Without vectors it solves T
-// as tridiagEigen says (gonum's Dsterf), which keeps clear of two gonum bugs. With vectors it
-// forms Q (gonum's Dorgtr), solves T = Z diag(w) Z^T by tridiagVectors (Dsterf and inverse
-// iteration) and writes V = Q Z (one gemm) over a, column-major. Read row-major the matrix
-// is itself with the triangles swapped, so gonum's Q is the transpose of the column-major a.
+// symmetric matrix (n >= 1), and returns LAPACK's info, the eigenvectors column-major over
+// a. It scales as scaleExp says and reduces A to tridiagonal form T = Q^T A Q: by dsytrd
+// (blocked, on hostgemm) where hostgemm is Enabled, n > dsytrdBlock and the triangle is the
+// lower one (with vectors an upper one is mirrored first), else by gonum's Dsytrd. Without
+// vectors it solves T as tridiagEigen says (gonum's Dsterf), which keeps clear of two gonum
+// bugs. With vectors it solves T = Z diag(w) Z^T by tridiagVectors (Dsterf and inverse
+// iteration) and writes V = Q Z by applyQ after dsytrd, or by gonum's Dorgtr and one gemm
+// after Dsytrd; below syevSteinMin it forms Q by Dorgtr and solves by Dsteqr on it, as
+// gonum's Dsyev. Read row-major the matrix is itself with the triangles swapped, so gonum's
+// Q is the transpose of the column-major a.
 func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []float64) int {
 	blocked := hostgemm.Enabled() && n > dsytrdBlock
 	if blocked && vectors && !lower {
@@ -290,7 +294,12 @@ func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []
 		lapackImpl.Dsytrd(uplo, n, a, lda, w, e, tau, work, len(work))
 	}
 	var info int
-	if vectors {
+	switch {
+	case vectors && n < syevSteinMin:
+		lapackImpl.Dorgtr(uplo, n, a, lda, tau, work, len(work))
+		info = tridiagEigen(lapack.EVOrig, w, e, a, lda, s.work[n:])
+		transposeSquare(n, a, lda)
+	case vectors:
 		s.z = grow(s.z, n*n)
 		info = tridiagVectors(w, e, s.z, n, &s.stein)
 		if blocked {
@@ -304,7 +313,7 @@ func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []
 		for j := 0; j < n; j++ {
 			copy(a[j*lda:j*lda+n], s.z[j*n:j*n+n])
 		}
-	} else {
+	default:
 		info = tridiagEigen(lapack.EVCompNone, w, e, nil, 1, nil)
 	}
 	for i, v := range w {
@@ -312,6 +321,13 @@ func (s *dsyevWork) dsyev(vectors, lower bool, n int, a []float64, lda int, w []
 	}
 	return info
 }
+
+// syevSteinMin is the order from which the host's solvers with vectors take the tridiagonal
+// eigenvectors from tridiagVectors and back-transform by blocks; below it gonum's Dsteqr
+// (QL/QR with rotations) and one reflector at a time are faster (one matrix, one core,
+// float64: 18 against 25 us at n = 16, even at 32, 462 against 593 us at 64; complex128
+// alike).
+const syevSteinMin = 32
 
 // dsytrdBlock is the panel width of dsytrd and applyQ, gonum's Dsytrd's (Ilaenv); it and
 // applyQ run from the next order on.
@@ -550,6 +566,7 @@ type zheevWork[T Complex] struct {
 	y    []T
 	d, e []float64 // the real tridiagonal matrix
 	z    []float64 // its eigenvectors, column-major
+	work []float64 // Dsteqr's
 	// backTransform's block of vectors, its T and the products.
 	v, t, w1, w2 []T
 	stein        steinWork
@@ -577,7 +594,13 @@ func zheev[T Complex, R Real](s *zheevWork[T], vectors, lower bool, n int, a []T
 	var info int
 	if vectors {
 		s.z = grow(s.z, n*n)
-		info = tridiagVectors(s.d, s.e, s.z, n, &s.stein)
+		if n < syevSteinMin {
+			s.work = grow(s.work, max(1, 2*n-2))
+			info = tridiagEigen(lapack.EVTridiag, s.d, s.e, s.z, n, s.work)
+			transposeSquare(n, s.z, n)
+		} else {
+			info = tridiagVectors(s.d, s.e, s.z, n, &s.stein)
+		}
 		backTransform(s, n, s.z, a, lda)
 	} else {
 		info = tridiagEigen(lapack.EVCompNone, s.d, s.e, nil, 1, nil)
@@ -677,8 +700,8 @@ func her2Lower[T Complex](m int, a []T, lda int, v, y []T) {
 }
 
 // backTransform writes V = Q Z into a: Z is the real column-major n-by-n z and Q the
-// product of the reflectors that hetrd left in s.h and s.tau, applied dsytrdBlock at a time
-// in compact WY form with gemmKernel (LAPACK's larft and larfb): with V a block's vectors
+// product of the reflectors that hetrd left in s.h and s.tau, applied (from n =
+// syevSteinMin on) dsytrdBlock at a time in compact WY form with gemmKernel (LAPACK's larft and larfb): with V a block's vectors
 // and T upper triangular, its H(i0) H(i0+1) ... H(i1) = I - V T V^H, and Q Z = H(0) (H(1)
 // (... (H(n-2) Z))) takes the blocks from the last.
 func backTransform[T Complex](s *zheevWork[T], n int, z []float64, a []T, lda int) {
@@ -688,9 +711,21 @@ func backTransform[T Complex](s *zheevWork[T], n int, z []float64, a []T, lda in
 			col[i] = T(complex(zk[i], 0))
 		}
 	}
+	h, tau := s.h, s.tau
+	if n < syevSteinMin {
+		// Q Z = H(0) (H(1) ( ... (H(n-2) Z))), one reflector at a time.
+		for i := n - 2; i >= 0; i-- {
+			if t := tau[i]; t != 0 {
+				v1 := h[i*n+i+2 : i*n+n]
+				for k := 0; k < n; k++ {
+					larfLeft(t, v1, a[k*lda+i+1:k*lda+n])
+				}
+			}
+		}
+		return
+	}
 	const nb = dsytrdBlock
 	gemm := gemmKernel[T]()
-	h, tau := s.h, s.tau
 	for i0 := (n - 2) / nb * nb; i0 >= 0 && n > 1; i0 -= nb {
 		kb := min(nb, n-1-i0)
 		ro, r := i0+1, n-i0-1 // the rows the block's vectors touch
