@@ -28,11 +28,14 @@ import selection "github.com/batchlas/batchlas/select"
 // eigenvalues (and eigenvectors) are NaN and its info is n-1, the count of off-diagonal
 // elements that did not converge (0 when n = 1).
 //
-// The host backend computes float64 by gonum's Dsytrd (the reduction to tridiagonal form)
-// and, without vectors, Dsterf (QL/QR); with vectors it forms Q by gonum's Dorgtr, gets the
+// The host backend computes float64 by reducing A_b to tridiagonal form (as LAPACK's
+// dsytrd, blocked, its rank-2k updates on the host's assembly gemm; gonum's Dsytrd for an
+// upper triangle without vectors, for n <= 32 and where that gemm is missing) and, without
+// vectors, solving that by gonum's Dsterf (QL/QR). With vectors, from n = 32 on, it gets the
 // eigenvalues of each unreduced block of the tridiagonal matrix by Dsterf and its
 // eigenvectors by inverse iteration (as LAPACK's stein, info counting both kinds of failure),
-// and multiplies them by Q in one gemm. float32 runs the same way on a float64 copy, so
+// and applies the reflectors to them by blocks on gemm; below 32 it runs gonum's Dorgtr and
+// Dsteqr, as gonum's Dsyev. float32 runs the same way on a float64 copy, so
 // float32 is computed in float64; real
 // matrices of order n <= 4 run cyclic Jacobi in float64 instead, with the rotations and
 // stopping rule of the CUDA Jacobi families below (info as theirs). For
