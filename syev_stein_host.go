@@ -3,6 +3,8 @@ package batchlas
 import (
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/blas"
 )
 
 // The host's tridiagonal eigensolver with vectors: the eigenvalues of each unreduced block by
@@ -23,6 +25,7 @@ type steinWork struct {
 	ua, ub, ud  []float64 // U's diagonals (lagtf)
 	ml          []float64 // L's multipliers
 	piv         []bool    // whether rows k and k+1 were interchanged
+	dots        []float64 // orthogonalize's products
 }
 
 // tridiagVectors solves the symmetric tridiagonal eigenproblem T = Z diag(w) Z^T for the
@@ -332,10 +335,29 @@ func (s *steinWork) solve(tol float64) {
 	}
 }
 
-// orthogonalize subtracts from the iterate y, by modified Gram-Schmidt, its components along
-// the vectors of the eigenvalues k0..k-1 (rows lo..hi-1 of their columns of z).
+// orthogonalize subtracts from the iterate y its components along the vectors of the
+// eigenvalues k0..k-1 (rows lo..hi-1 of their columns of z): by classical Gram-Schmidt in
+// two matrix-vector products (gonum's assembly Dgemv) where those columns are adjacent, as
+// they are in a block whose spectrum does not interleave another's, else by modified
+// Gram-Schmidt. A large cluster (a matrix near a multiple of I: every eigenvalue within
+// 1e-3 ||T||_1 of the next) costs O(n^3) here: at n = 512 (I + 1e-4 R, R random) the
+// tridiagonal solve took 280 ms with modified Gram-Schmidt, 98 ms so. The extra pass that blockVectors
+// runs after the last step makes the last one classical Gram-Schmidt twice, which is as
+// orthogonal as the modified one.
 func (s *steinWork) orthogonalize(k0, k, lo, hi int, z []float64, ldz int) {
-	y := s.y[:hi-lo]
+	c, m := k-k0, hi-lo
+	if c == 0 {
+		return
+	}
+	y := s.y[:m]
+	if c >= steinGemvMin && s.rank[k-1]-s.rank[k0] == c-1 {
+		// Row-major, the columns are the c-by-m matrix r with leading dimension ldz.
+		r := z[s.rank[k0]*ldz+lo:]
+		s.dots = grow(s.dots, c)
+		blasImpl.Dgemv(blas.NoTrans, c, m, 1, r, ldz, y, 1, 0, s.dots, 1)
+		blasImpl.Dgemv(blas.Trans, c, m, -1, r, ldz, s.dots, 1, 1, y, 1)
+		return
+	}
 	for p := k0; p < k; p++ {
 		zp := z[s.rank[p]*ldz+lo : s.rank[p]*ldz+hi]
 		var dot float64
@@ -347,3 +369,7 @@ func (s *steinWork) orthogonalize(k0, k, lo, hi int, z []float64, ldz int) {
 		}
 	}
 }
+
+// steinGemvMin is the size of a cluster's earlier part from which orthogonalize runs
+// classical Gram-Schmidt on Dgemv.
+const steinGemvMin = 8

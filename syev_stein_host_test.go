@@ -244,6 +244,32 @@ func TestSyevHostSpectra(t *testing.T) {
 	}
 }
 
+// TestSyevHostNearIdentity checks the host kernels with vectors on I + s R (R random
+// symmetric), whose spectrum is one cluster for inverse iteration (every gap below
+// 1e-3 ||T||_1), the case where orthogonalize runs on Dgemv.
+func TestSyevHostNearIdentity(t *testing.T) {
+	for _, sc := range []float64{1e-4, 1e-9} {
+		for _, n := range []int{40, 200} {
+			rng := rand.New(rand.NewPCG(uint64(n), 9))
+			a := make([]float64, n*n)
+			for j := 0; j < n; j++ {
+				for i := j; i < n; i++ {
+					v := sc * rng.NormFloat64()
+					a[j*n+i], a[i*n+j] = v, v
+				}
+				a[j*n+j] += 1
+			}
+			for _, lower := range []bool{true, false} {
+				t.Run(fmt.Sprintf("s%g_n%d_lower%v", sc, n, lower), func(t *testing.T) {
+					checkSyevHost[float64](t, lower, n, a, 0x1p-53)
+					checkSyevHost[float32](t, lower, n, a, 0x1p-24)
+					checkSyevHostComplex[complex128, float64](t, lower, n, a, 0x1p-53)
+				})
+			}
+		}
+	}
+}
+
 func checkSyevHost[F float32 | float64](t *testing.T, lower bool, n int, a []float64, eps float64) {
 	x := make([]F, n*n)
 	for i, v := range a {
