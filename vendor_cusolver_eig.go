@@ -18,8 +18,7 @@ import (
 // XsyevBatched's workspace is not proportional to the data: seen on the H200, n = 3 and
 // batch 65536 asked for 17.8 GB and then failed with status 7, and float64 n <= 4 failed with
 // an internal error. It never gets n <= 32 here, and a call whose device workspace exceeds
-// xsyevMaxWork (seen: n = 40, batch 300, float64) runs cusolverDn<t>syevd once per matrix
-// instead, on the same packed copy.
+// xsyevMaxWork runs cusolverDn<t>syevd once per matrix instead, on the same packed copy.
 
 func syevCUDAVendor[T Scalar, R Real]() family[syevCall[T, R]] {
 	return family[syevCall[T, R]]{
@@ -96,11 +95,12 @@ func syevdWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) (int, error) {
 	return int(lwork), err
 }
 
-// xsyevMaxWork bounds XsyevBatched's device workspace: eight times the data plus 64 MiB,
-// and never more than half the device's memory.
-func xsyevMaxWork[T Scalar, R Real](q *Queue, c *syevCall[T, R]) int {
-	data := c.a.rows * c.a.rows * c.a.batch * sizeOf[T]()
-	return min(8*data+64<<20, int(q.dev.Memory/2))
+// xsyevMaxWork bounds XsyevBatched's device workspace: half the device's memory. The bound
+// was eight times the data plus 64 MiB, which every batch of 512 or 1024 matrices of n = 40
+// to 128 passed on the H200, sending them to the per-matrix loop: 540 to 1230 ms where
+// XsyevBatched itself took 1.4 to 11 ms (bench/results/sm_90/syev.jsonl, round 9).
+func xsyevMaxWork[T Scalar, R Real](q *Queue, _ *syevCall[T, R]) int {
+	return int(q.dev.Memory / 2)
 }
 
 // cudaDataType values of T and of its real type.
