@@ -11,13 +11,13 @@ import (
 // BenchmarkSmallHost times the small-matrix host kernels (the straight-line potrfUnrolled,
 // getrfUnrolled and geqrfUnrolled, and the loops getrfSmall and geqrfSmall) against the
 // library kernels they replace at n <= smallMax (dpotrf, getf2, gonum's Dgelqf; syevSmall's
-// Jacobi against dsyev, with vectors), on one goroutine over a batch of float64 matrices, side by side in one
+// Jacobi and syevSmallQL against dsyev, with vectors), on one goroutine over a batch of float64 matrices, side by side in one
 // process: go test -run - -bench SmallHost -count 5. A pass copies the batch from pristine
 // input and factors every matrix; min-ns/matrix is the fastest pass (the least disturbed on
 // a shared machine), and includes the copy, the same for both arms.
 func BenchmarkSmallHost(b *testing.B) {
 	const batch = 1024
-	for _, n := range []int{3, 4, 8} {
+	for _, n := range []int{3, 4, 5, 8} {
 		rng := rand.New(rand.NewPCG(1, uint64(n)))
 		spd, gen := make([]float64, batch*n*n), make([]float64, batch*n*n)
 		for i := 0; i < batch; i++ {
@@ -62,6 +62,7 @@ func BenchmarkSmallHost(b *testing.B) {
 					syev(true, true, a, n, tau[i*n:(i+1)*n])
 				}
 			}},
+			{"syev", "ql", spd, func(a []float64, i int) { syevSmallQL(true, true, n, a, n, tau[i*n:(i+1)*n]) }},
 		}
 		for _, a := range arms {
 			b.Run(fmt.Sprintf("%s/n=%d/%s", a.op, n, a.arm), func(b *testing.B) {

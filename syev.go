@@ -38,7 +38,9 @@ import selection "github.com/batchlas/batchlas/select"
 // Dsteqr, as gonum's Dsyev. float32 runs the same way on a float64 copy, so
 // float32 is computed in float64; real
 // matrices of order n <= 4 run cyclic Jacobi in float64 instead, with the rotations and
-// stopping rule of the CUDA Jacobi families below (info as theirs). For
+// stopping rule of the CUDA Jacobi families below (info as theirs), and those of order 5 to 8
+// a fixed-size Householder reduction and implicit QL (EISPACK's tql2) on stack arrays in
+// float64 (info as Dsteqr's). For
 // complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as
 // LAPACK's zhetd2, in complex128; complex64 on a complex128 copy), solves that in float64 as
 // the real types do (Dsterf without vectors; Dsterf and inverse iteration with them), and

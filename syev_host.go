@@ -38,13 +38,18 @@ func syevHost[T Scalar, R Real](_ *Queue, c *syevCall[T, R]) error {
 
 // syevKernel returns a constructor of single-matrix eigensolvers of order n >= 1 for finite
 // input; each goroutine makes its own, since a kernel keeps scratch space. A kernel returns
-// LAPACK's info. Real matrices up to syevHostJacobiMax run syevSmall.
+// LAPACK's info. Real matrices up to syevHostJacobiMax run syevSmall, those from syevQLMin
+// to smallMax syevSmallQL.
 func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int, a []T, lda int, w []R) int {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
 		if 1 <= n && n <= syevHostJacobiMax {
 			k = func() func(bool, bool, int, []float64, int, []float64) int { return syevSmall[float64](n) }
+			break
+		}
+		if syevQLMin <= n && n <= smallMax {
+			k = func() func(bool, bool, int, []float64, int, []float64) int { return syevSmallQL[float64] }
 			break
 		}
 		k = func() func(bool, bool, int, []float64, int, []float64) int {
@@ -56,6 +61,10 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 	case float32:
 		if 1 <= n && n <= syevHostJacobiMax {
 			k = func() func(bool, bool, int, []float32, int, []float32) int { return syevSmall[float32](n) }
+			break
+		}
+		if syevQLMin <= n && n <= smallMax {
+			k = func() func(bool, bool, int, []float32, int, []float32) int { return syevSmallQL[float32] }
 			break
 		}
 		k = func() func(bool, bool, int, []float32, int, []float32) int {

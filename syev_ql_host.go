@@ -1,0 +1,230 @@
+package batchlas
+
+import "math"
+
+// syevQLMin is the order from which the host's real solvers take syevSmallQL instead of the
+// straight-line Jacobi of syevUnrolled; syevSmallQL runs up to smallMax, dsyev from there.
+const syevQLMin = syevHostJacobiMax + 1
+
+// syevSmallQL computes the eigenvalues and optionally the eigenvectors of one finite real
+// symmetric matrix A of order 1 <= n <= smallMax, held in the lower or upper triangle of the
+// column-major a, in float64 on stack arrays (no allocation, no call into gonum):
+//
+//  1. A is copied, both triangles, and scaled by a power of two as scaleExp says.
+//  2. Householder reflectors reduce it to tridiagonal form T = Q^T A Q (dsytd2's
+//     reflectors, H_k = I - tau_k v_k v_k^T annihilating column k below the subdiagonal,
+//     Q = H_0 H_1 ... H_{n-3}); with vectors Q is formed explicitly by backward accumulation.
+//  3. Implicit QL with Wilkinson-like shifts (EISPACK's tql2) diagonalizes T = Z diag(w) Z^T,
+//     each rotation also applied to the columns of Q, so that they end as V = Q Z.
+//  4. The eigenvalues are scaled back and sorted ascending, with their vectors (syevStore).
+//
+// An off-diagonal element of T is negligible when it is at most the unit roundoff times the
+// sum of the two diagonal elements beside it, or below 2^-500 (the scaled A has max norm at
+// least 2^-16, so this is far below eps ||A||); every rotation's radius is computed as a plain
+// square root of squares in the range where that is exact to rounding, by math.Hypot outside
+// it. It returns 0, or, when an eigenvalue took more than syevSweeps QL iterations, the
+// number of off-diagonal elements of T that had not converged (LAPACK's info), the values
+// and vectors then being those reached. w[:n] receives the eigenvalues; a is written only
+// with vectors (its n-by-n columns become the eigenvectors).
+func syevSmallQL[F float32 | float64](vectors, lower bool, n int, a []F, lda int, w []F) int {
+	const ld = smallMax
+	var z, q [smallMax * smallMax]float64 // column-major, leading dimension smallMax
+	var d, e, taus [smallMax]float64
+	if n < 1 || n > smallMax {
+		panic("syevSmallQL: order out of range")
+	}
+	anrm := 0.0
+	for j := 0; j < n; j++ {
+		col := a[j*lda : j*lda+n]
+		lo, hi := 0, j+1
+		if lower {
+			lo, hi = j, n
+		}
+		for i := lo; i < hi; i++ {
+			x := float64(col[i])
+			z[j*ld+i], z[i*ld+j] = x, x
+			if ax := math.Abs(x); ax > anrm {
+				anrm = ax
+			}
+		}
+	}
+	k := scaleExp(anrm)
+	if k != 0 {
+		for j := 0; j < n; j++ {
+			for i := 0; i < n; i++ {
+				z[j*ld+i] = math.Ldexp(z[j*ld+i], k)
+			}
+		}
+	}
+	// Tridiagonal reduction, on the whole symmetric matrix.
+	var v, p [smallMax]float64
+	for c := 0; c+2 < n; c++ {
+		col := z[c*ld : c*ld+n]
+		alpha, xn := col[c+1], 0.0
+		for i := c + 2; i < n; i++ {
+			xn += col[i] * col[i]
+		}
+		if xn == 0 {
+			e[c], taus[c] = alpha, 0
+			continue
+		}
+		beta := -math.Copysign(math.Sqrt(alpha*alpha+xn), alpha)
+		tau := (beta - alpha) / beta
+		r := 1 / (alpha - beta)
+		v[c+1] = 1
+		for i := c + 2; i < n; i++ {
+			col[i] *= r
+			v[i] = col[i]
+		}
+		e[c], taus[c] = beta, tau
+		// p = tau A22 v, then w = p - (tau/2)(p.v) v (in p), A22 -= v w^T + w v^T.
+		pv := 0.0
+		for i := c + 1; i < n; i++ {
+			s := 0.0
+			for j := c + 1; j < n; j++ {
+				s += z[j*ld+i] * v[j]
+			}
+			p[i] = tau * s
+			pv += p[i] * v[i]
+		}
+		h := 0.5 * tau * pv
+		for i := c + 1; i < n; i++ {
+			p[i] -= h * v[i]
+		}
+		for j := c + 1; j < n; j++ {
+			vj, pj := v[j], p[j]
+			zc := z[j*ld : j*ld+n]
+			for i := c + 1; i < n; i++ {
+				zc[i] -= v[i]*pj + p[i]*vj
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		d[i] = z[i*ld+i]
+	}
+	if n >= 2 {
+		e[n-2] = z[(n-2)*ld+n-1]
+	}
+	if vectors {
+		for i := 0; i < n; i++ {
+			q[i*ld+i] = 1
+		}
+		// Q = H_0 (H_1 (... (H_{n-3} I))): H_c touches rows and columns c+1..n-1.
+		for c := n - 3; c >= 0; c-- {
+			tau := taus[c]
+			if tau == 0 {
+				continue
+			}
+			vc := z[c*ld : c*ld+n]
+			for j := c + 1; j < n; j++ {
+				qc := q[j*ld : j*ld+n]
+				s := qc[c+1]
+				for i := c + 2; i < n; i++ {
+					s += vc[i] * qc[i]
+				}
+				s *= tau
+				qc[c+1] -= s
+				for i := c + 2; i < n; i++ {
+					qc[i] -= s * vc[i]
+				}
+			}
+		}
+	}
+	info := tql2Small(vectors, n, &d, &e, &q)
+	if k != 0 {
+		for i := 0; i < n; i++ {
+			d[i] = math.Ldexp(d[i], -k)
+		}
+	}
+	syevStore(vectors, n, &d, &q, a, lda, w)
+	return info
+}
+
+// tql2Small diagonalizes the symmetric tridiagonal T of order n <= smallMax, diagonal d[:n]
+// and off-diagonal e[:n-1] (e[i] couples rows i and i+1), by implicit QL with shifts
+// (EISPACK's tql2, as Numerical Recipes' tqli writes it), and with vectors applies every
+// rotation to the columns of z (column-major, leading dimension smallMax), so that z ends as
+// z Z for T = Z diag(d) Z^T. d is overwritten with the eigenvalues, unsorted; e is destroyed.
+// It returns 0, or the number of nonzero elements of e when one eigenvalue took more than
+// syevSweeps iterations.
+func tql2Small(vectors bool, n int, d, e *[smallMax]float64, z *[smallMax * smallMax]float64) int {
+	const ld, ulp, tiny = smallMax, 0x1p-53, 0x1p-500
+	e[n-1] = 0
+	for l := 0; l < n; l++ {
+		for iter := 0; ; iter++ {
+			m := l
+			for ; m < n-1; m++ {
+				if ae := math.Abs(e[m]); ae <= ulp*(math.Abs(d[m])+math.Abs(d[m+1])) || ae < tiny {
+					e[m] = 0
+					break
+				}
+			}
+			if m == l {
+				break
+			}
+			if iter == syevSweeps {
+				info := 0
+				for _, x := range e[:n-1] {
+					if x != 0 {
+						info++
+					}
+				}
+				return info
+			}
+			g := (d[l+1] - d[l]) / (2 * e[l])
+			r := radius(g, 1)
+			g = d[m] - d[l] + e[l]/(g+math.Copysign(r, g))
+			s, c, p := 1.0, 1.0, 0.0
+			i := m - 1
+			for ; i >= l; i-- {
+				f, b := s*e[i], c*e[i]
+				// radius(f, g), written out: radius is past the inliner's budget.
+				if r2 := f*f + g*g; r2 > 0x1p-900 && r2 < 0x1p900 {
+					r = math.Sqrt(r2)
+				} else {
+					r = math.Hypot(f, g)
+				}
+				e[i+1] = r
+				if r == 0 {
+					// f and g both zero: T splits here; undo the shift and start again.
+					d[i+1] -= p
+					e[m] = 0
+					break
+				}
+				s, c = f/r, g/r
+				g = d[i+1] - p
+				r = (d[i]-g)*s + 2*c*b
+				p = s * r
+				d[i+1] = g + p
+				g = c*r - b
+				if vectors {
+					zi, zj := z[i*ld:i*ld+n], z[(i+1)*ld:(i+1)*ld+n]
+					zj = zj[:len(zi)]
+					for k, x := range zi {
+						y := zj[k]
+						zj[k] = s*x + c*y
+						zi[k] = c*x - s*y
+					}
+				}
+			}
+			if r == 0 && i >= l {
+				continue
+			}
+			d[l] -= p
+			e[l] = g
+			e[m] = 0
+		}
+	}
+	return 0
+}
+
+// radius is sqrt(x^2 + y^2): the plain formula where neither square can overflow or lose
+// precision to underflow (the sum of squares between 2^-900 and 2^900), math.Hypot
+// otherwise.
+func radius(x, y float64) float64 {
+	s := x*x + y*y
+	if s > 0x1p-900 && s < 0x1p900 {
+		return math.Sqrt(s)
+	}
+	return math.Hypot(x, y)
+}
