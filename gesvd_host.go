@@ -16,7 +16,8 @@ type gesvdFunc[T Scalar, R Real] func(jobu, jobvt SVDJob, m, n int, a []T, lda i
 
 // gesvdHost decomposes every matrix with gonum's Dgesvd (float64), Dgesvd on a float64 copy
 // (float32: as fast as a float32 code at these sizes, and more accurate), or the project's
-// complex SVD (complex64 and complex128, computed in complex128; see zgesvd).
+// complex SVD (complex64 and complex128, computed in complex128; see zgesvd); real matrices
+// of at most smallMax rows and columns by gesvdSmall's one-sided Jacobi instead.
 func gesvdHost[T Scalar, R Real](_ *Queue, c *gesvdCall[T, R]) error {
 	a, s, info := c.a, c.s.host(), c.info.host()
 	m, n := a.rows, a.cols
@@ -112,15 +113,26 @@ func gesvdKernel[T Scalar, R Real]() func() gesvdFunc[T, R] {
 	var k any
 	switch any(*new(T)).(type) {
 	case float64:
-		k = func() gesvdFunc[float64, float64] { return new(dgesvdWork).run }
+		k = func() gesvdFunc[float64, float64] { return smallOr(new(dgesvdWork).run) }
 	case float32:
-		k = func() gesvdFunc[float32, float32] { return new(sgesvdWork).run }
+		k = func() gesvdFunc[float32, float32] { return smallOr(new(sgesvdWork).run) }
 	case complex64:
 		k = func() gesvdFunc[complex64, float32] { return zgesvd[complex64, float32](new(zgesvdWork)) }
 	case complex128:
 		k = func() gesvdFunc[complex128, float64] { return zgesvd[complex128, float64](new(zgesvdWork)) }
 	}
 	return k.(func() gesvdFunc[T, R])
+}
+
+// smallOr is the real SVD kernel that runs gesvdSmall on matrices of at most smallMax rows
+// and columns and big on the others.
+func smallOr[F float32 | float64](big gesvdFunc[F, F]) gesvdFunc[F, F] {
+	return func(jobu, jobvt SVDJob, m, n int, a []F, lda int, s, u []F, ldu int, vt []F, ldvt int) int {
+		if m <= smallMax && n <= smallMax {
+			return gesvdSmall(jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt)
+		}
+		return big(jobu, jobvt, m, n, a, lda, s, u, ldu, vt, ldvt)
+	}
 }
 
 // dgesvdWork is one goroutine's workspace for gonum's Dgesvd, sized for the last shape.
