@@ -27,7 +27,8 @@
 //      of the cluster. Converged when max |y_i| >= sqrt(0.1/m), plus two more steps; at most
 //      five steps, else the vector is counted as failed (stein's info). The shift of a
 //      cluster member closer than 10 ulp |x| to the previous one is moved to that distance
-//      (stein's pertol), so that equal eigenvalues get independent vectors. The vector is
+//      (stein's pertol), so that equal eigenvalues get independent vectors. A cluster
+//      member gets one more Gram-Schmidt pass at the end (stein has none). The vector is
 //      normalized, its largest component made positive, and written with zeros outside its
 //      block into column rank[k] of Z (in the output matrix), where the later members of its
 //      cluster read it back.
@@ -82,12 +83,20 @@ template <typename R> __device__ __forceinline__ bis_block<R> bis_block_of(const
 
 // bis_count is the number of eigenvalues of block b below x: the negative pivots of the
 // LDL^T factorization of T_block - x I.
+// float32 divides by __fdividef (2 ulp; exact IEEE division is a subroutine of about ten
+// dependent instructions): the count is then the exact count of T with d and e2 perturbed by
+// a few ulp, which moves the eigenvalues by a few ulp ||T||, within bisection's tolerance.
+// The matrix is scaled into [2^-16, 2^16] (syev_solve) and |q| >= pivmin, so no quotient
+// reaches the 2^126 where __fdividef fails.
+__device__ __forceinline__ float bis_div(float a, float b) { return __fdividef(a, b); }
+__device__ __forceinline__ double bis_div(double a, double b) { return a / b; }
+
 template <typename R> __device__ __forceinline__ int bis_count(const R *d, const R *e2, const bis_block<R> &b, R x) {
     R q = d[b.lo] - x;
     if (fabs(q) <= b.pivmin) q = -b.pivmin;
     int c = q < 0;
     for (int i = b.lo + 1; i <= b.hi; i++) {
-        q = (d[i] - x) - e2[i - 1] / q;
+        q = (d[i] - x) - bis_div(e2[i - 1], q);
         if (fabs(q) <= b.pivmin) q = -b.pivmin;
         c += q < 0;
     }
@@ -126,32 +135,51 @@ template <typename R> struct bis_inv {
     __device__ __forceinline__ R &ud(int i) const { return at(3, i); }
 };
 
+// bis_ahead is how many rows ahead of its step the inverse iteration loads the arrays of
+// bis_inv, into a ring of registers: each step is a short chain of dependent arithmetic, and
+// the arrays are in global memory (hundreds of cycles from the cache that holds them), so a
+// load issued when its row is reached would stall every step. Eight rows of float32 and
+// four of float64 (the ring of bis_solveu is 4 arrays deep: 32 and 16 registers) cover the
+// latency without spilling at the kernels' register budget.
+template <typename R> __device__ __forceinline__ constexpr int bis_ahead() { return sizeof(R) == 4 ? 8 : 4; }
+
 // bis_factor factors T_block - x I = P L U as lagtf, U's diagonals into ua, ub, ud, and
 // applies L^{-1} P to y at the same time (lagts's forward pass). It returns eps max |U|
-// (eps when U is zero), lagts's perturbation for small pivots.
+// (eps when U is zero), lagts's perturbation for small pivots. y(k+1) is read bis_ahead
+// rows before its step, before the step at k writes y(k).
 template <typename R> __device__ __forceinline__ R bis_factor(const R *d, const R *e, int lo, int m, R x, const bis_inv<R> &w) {
+    constexpr int D = bis_ahead<R>();
     R ak = d[lo] - x, bk = e[lo], scale1 = fabs(ak) + fabs(bk), yk = w.y(0), big = 0;
+    R ring[D];
+#pragma unroll
+    for (int j = 0; j < D; j++) ring[j] = j + 1 < m ? w.y(j + 1) : R(0);
 #pragma unroll 1
-    for (int k = 0; k < m - 1; k++) {
-        const R a1 = d[lo + k + 1] - x, ck = e[lo + k], bn = k < m - 2 ? e[lo + k + 1] : R(0);
-        const R scale2 = fabs(ck) + fabs(a1) + fabs(bn);
-        R y1 = w.y(k + 1), uak, ubk, udk;
-        // lagtf interchanges rows k and k+1 when |c_k| / scale2 > |a_k| / scale1.
-        if (ak == 0 ? ck != 0 : fabs(ck) * scale1 > fabs(ak) * scale2) {
-            const R mult = ak / ck, t = yk;
-            uak = ck, ubk = a1, udk = bn;
-            ak = bk - mult * a1, bk = -mult * bn;
-            yk = y1, y1 = t - mult * y1;
-        } else {
-            const R mult = ck == 0 ? R(0) : ck / ak;
-            uak = ak, ubk = bk, udk = 0;
-            ak = a1 - mult * bk, bk = bn;
-            y1 -= mult * yk;
-            scale1 = scale2;
+    for (int k0 = 0; k0 < m - 1; k0 += D) {
+#pragma unroll
+        for (int j = 0; j < D; j++) {
+            const int k = k0 + j;
+            if (k >= m - 1) break;
+            R y1 = ring[j], uak, ubk, udk;
+            if (k + 1 + D < m) ring[j] = w.y(k + 1 + D);
+            const R a1 = d[lo + k + 1] - x, ck = e[lo + k], bn = k < m - 2 ? e[lo + k + 1] : R(0);
+            const R scale2 = fabs(ck) + fabs(a1) + fabs(bn);
+            // lagtf interchanges rows k and k+1 when |c_k| / scale2 > |a_k| / scale1.
+            if (ak == 0 ? ck != 0 : fabs(ck) * scale1 > fabs(ak) * scale2) {
+                const R mult = ak / ck, t = yk;
+                uak = ck, ubk = a1, udk = bn;
+                ak = bk - mult * a1, bk = -mult * bn;
+                yk = y1, y1 = t - mult * y1;
+            } else {
+                const R mult = ck == 0 ? R(0) : ck / ak;
+                uak = ak, ubk = bk, udk = 0;
+                ak = a1 - mult * bk, bk = bn;
+                y1 -= mult * yk;
+                scale1 = scale2;
+            }
+            w.ua(k) = uak, w.ub(k) = ubk, w.ud(k) = udk, w.y(k) = yk;
+            big = max(big, max(fabs(uak), max(fabs(ubk), fabs(udk))));
+            yk = y1;
         }
-        w.ua(k) = uak, w.ub(k) = ubk, w.ud(k) = udk, w.y(k) = yk;
-        big = max(big, max(fabs(uak), max(fabs(ubk), fabs(udk))));
-        yk = y1;
     }
     w.ua(m - 1) = ak, w.ub(m - 1) = 0, w.ud(m - 1) = 0, w.y(m - 1) = yk;
     big = max(big, fabs(ak));
@@ -160,45 +188,87 @@ template <typename R> __device__ __forceinline__ R bis_factor(const R *d, const 
 
 // bis_solveu overwrites y with U^{-1} (s y), as lagts with job -1: a pivot too small for
 // its quotient to fit is moved away from zero by tol, 2 tol, 4 tol, ... It returns the
-// largest |y_i| (ymax, with its sign) and sum |y_i|.
+// largest |y_i| (ymax, with its sign) and sum |y_i|. Row k's four values are read bis_ahead
+// rows before its step (the steps run from row m-1 down, each writing its own y(k)).
 template <typename R> __device__ __forceinline__ void bis_solveu(int m, R s, R tol, const bis_inv<R> &w, R &ymax, R &asum) {
     typedef tri_const<R> K;
+    constexpr int D = bis_ahead<R>();
     const R sfmin = K::safmin(), bignum = 1 / K::safmin();
-    R y1 = 0, y2 = 0;
+    R y1 = 0, y2 = 0, ry[D], ra[D], rb[D], rd[D];
     ymax = 0, asum = 0;
+#pragma unroll
+    for (int j = 0; j < D; j++) {
+        const int k = m - 1 - j;
+        if (k >= 0) ry[j] = w.y(k), ra[j] = w.ua(k), rb[j] = w.ub(k), rd[j] = w.ud(k);
+    }
 #pragma unroll 1
-    for (int k = m - 1; k >= 0; k--) {
-        R t = s * w.y(k) - w.ub(k) * y1 - w.ud(k) * y2, ak = w.ua(k), pert = copysign(tol, ak);
-        for (;;) {
-            const R absak = fabs(ak);
-            if (absak < 1) {
-                if (absak < sfmin) {
-                    if (absak == 0 || fabs(t) * sfmin > absak) {
+    for (int k0 = m - 1; k0 >= 0; k0 -= D) {
+#pragma unroll
+        for (int j = 0; j < D; j++) {
+            const int k = k0 - j;
+            if (k < 0) break;
+            R t = s * ry[j] - rb[j] * y1 - rd[j] * y2, ak = ra[j], pert = copysign(tol, ak);
+            if (k - D >= 0) ry[j] = w.y(k - D), ra[j] = w.ua(k - D), rb[j] = w.ub(k - D), rd[j] = w.ud(k - D);
+            for (;;) {
+                const R absak = fabs(ak);
+                if (absak < 1) {
+                    if (absak < sfmin) {
+                        if (absak == 0 || fabs(t) * sfmin > absak) {
+                            ak += pert, pert *= 2;
+                            continue;
+                        }
+                        t *= bignum, ak *= bignum;
+                    } else if (fabs(t) > absak * bignum) {
                         ak += pert, pert *= 2;
                         continue;
                     }
-                    t *= bignum, ak *= bignum;
-                } else if (fabs(t) > absak * bignum) {
-                    ak += pert, pert *= 2;
-                    continue;
                 }
+                break;
             }
-            break;
+            const R yk = t / ak;
+            w.y(k) = yk, y2 = y1, y1 = yk;
+            if (fabs(yk) >= fabs(ymax)) ymax = yk; // >=: the first of equal magnitudes, as idamax
+            asum += fabs(yk);
         }
-        const R yk = t / ak;
-        w.y(k) = yk, y2 = y1, y1 = yk;
-        if (fabs(yk) >= fabs(ymax)) ymax = yk; // >=: the first of equal magnitudes, as idamax
-        asum += fabs(yk);
+    }
+}
+
+// bis_gs subtracts from y, by modified Gram-Schmidt, its components along the columns
+// rank[k0..k-1] of z (rows lo..lo+m-1: the cluster's earlier vectors, normalized), and
+// returns the largest |y_i| (ymax, with its sign) and sum |y_i| of the result. Its loops
+// have no chain between rows but the sums, so they are unrolled by four: four loads in
+// flight at once.
+template <typename T>
+__device__ __forceinline__ void bis_gs(const T *z, i64 ld, const int *rank, int lo, int m, int k0, int k,
+                                       const bis_inv<typename scalar<T>::real> &w, typename scalar<T>::real &ymax,
+                                       typename scalar<T>::real &asum) {
+    typedef scalar<T> S;
+    typedef typename S::real R;
+    for (int p = k0; p < k; p++) {
+        const T *zp = z + (i64)rank[p] * ld + lo;
+        R dot = 0;
+#pragma unroll 4
+        for (int i = 0; i < m; i++) dot += w.y(i) * S::re(zp[i]);
+#pragma unroll 4
+        for (int i = 0; i < m; i++) w.y(i) -= dot * S::re(zp[i]);
+    }
+    ymax = 0, asum = 0;
+#pragma unroll 4
+    for (int i = 0; i < m; i++) {
+        const R v = w.y(i);
+        if (fabs(v) > fabs(ymax)) ymax = v;
+        asum += fabs(v);
     }
 }
 
 // bis_vectors computes by inverse iteration the vectors of the cluster k0..k1 of the block
 // of rows lo..lo+m-1, ||T_block||_1 = onenrm (step 4 at the top), into the columns rank[k]
-// of z, and returns how many failed. Its loops and those of bis_factor and bis_solveu stay
-// rolled (#pragma unroll 1): unrolled, float64 spilled at the 128-register budget of the
-// kernels, and as a call (noinline) the registers live across it spilled in the blocked
-// kernel; the factorization and the substitution are chains of dependent steps, which
-// unrolling does not shorten.
+// of z, and returns how many failed. The loops over the rows that read global memory without
+// a chain between steps (the norm, the store; bis_gs's) are unrolled by four, so that four
+// loads are in flight at once; the others stay rolled (#pragma unroll 1): fully
+// unrolled, float64 spilled at the 128-register budget of the kernels, and as a call
+// (noinline) the registers live across it spilled in the blocked kernel. Only the rows
+// outside the block are zeroed: the vector's own rows are written once, at the end.
 template <typename T>
 __device__ __forceinline__ int bis_vectors(T *z, i64 ld, int n, const typename scalar<T>::real *d,
                                            const typename scalar<T>::real *e, const typename scalar<T>::real *lam,
@@ -213,7 +283,10 @@ __device__ __forceinline__ int bis_vectors(T *z, i64 ld, int n, const typename s
     for (int k = k0; k <= k1; k++) {
         T *zk = z + (i64)rank[k] * ld;
 #pragma unroll 1
-        for (int i = 0; i < n; i++) zk[i] = S::from_real(0);
+        for (int i = 0; i < n; i++) {
+            if (i == lo) i += m;
+            if (i < n) zk[i] = S::from_real(0);
+        }
         if (m == 1) {
             zk[lo] = S::from_real(1);
             continue;
@@ -232,36 +305,29 @@ __device__ __forceinline__ int bis_vectors(T *z, i64 ld, int n, const typename s
             const R tol = bis_factor(d, e, lo, m, x, w);
             const R s = asum > 0 ? R(m) * onenrm * max(ulp, fabs(w.ua(m - 1))) / asum : R(1);
             bis_solveu(m, s, tol, w, ymax, asum);
-            if (k > k0) { // modified Gram-Schmidt against the cluster's earlier vectors
-                for (int p = k0; p < k; p++) {
-                    const T *zp = z + (i64)rank[p] * ld + lo;
-                    R dot = 0;
-#pragma unroll 1
-                    for (int i = 0; i < m; i++) dot += w.y(i) * S::re(zp[i]);
-#pragma unroll 1
-                    for (int i = 0; i < m; i++) w.y(i) -= dot * S::re(zp[i]);
-                }
-                ymax = 0, asum = 0;
-#pragma unroll 1
-                for (int i = 0; i < m; i++) {
-                    const R v = w.y(i);
-                    if (fabs(v) > fabs(ymax)) ymax = v;
-                    asum += fabs(v);
-                }
-            }
+            if (k > k0) bis_gs(z, ld, rank, lo, m, k0, k, w, ymax, asum);
             if (fabs(ymax) >= dtpcrt) done = ++nrmchk == 3;
         }
         failed += !done;
-        if (ymax == 0) continue; // nothing left to normalize: the column stays zero
+        // Twice is enough (Kahan, Parlett): the second pass restores the orthogonality that
+        // the first lost to cancellation, where y was mostly along the earlier vectors (the
+        // near-singular pivots of a large cluster amplify the same directions for every
+        // member).
+        if (k > k0) bis_gs(z, ld, rank, lo, m, k0, k, w, ymax, asum);
+        if (ymax == 0) { // nothing left to normalize: the column is zero
+#pragma unroll 1
+            for (int i = 0; i < m; i++) zk[lo + i] = S::from_real(0);
+            continue;
+        }
         const R nrm = fabs(ymax);
         R ss = 0;
-#pragma unroll 1
+#pragma unroll 4
         for (int i = 0; i < m; i++) {
             const R v = w.y(i) / nrm;
             ss += v * v;
         }
         const R scl = copysign(1 / (nrm * sqrt(ss)), ymax);
-#pragma unroll 1
+#pragma unroll 4
         for (int i = 0; i < m; i++) zk[lo + i] = S::from_real(w.y(i) * scl);
     }
     return failed;
