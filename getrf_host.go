@@ -6,7 +6,7 @@ import "math"
 // types, whose rank-one updates run in gonum's BLAS (assembly kernels for every type); with
 // more than getrfRecMin rows and columns, with getrfRec, the recursive LU whose updates run in
 // gemmKernel's packed gemm; and real matrices of at most smallMax rows and columns with
-// smallGetrf's kernels.
+// smallGetrf's kernels, square ones of order 7 and 8 two at a time (getrfPairUnrolled).
 //
 // Why not gonum's Dgetrf for float64: it is row-major, and a column-major A read row-major
 // is A^T, whose LU would pivot columns of A, not rows as LAPACK's getrf (and cuBLAS's
@@ -25,16 +25,31 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 		gemm := gemmKernel[T]()
 		factor = func(m, n int, a []T, lda int, ipiv []int32) int { return getrfRec(gemm, m, n, a, lda, ipiv) }
 	}
+	var pair func(a0, a1 []T, lda int, ipiv0, ipiv1 []int32) (int, int)
 	if m <= smallMax && n <= smallMax {
 		switch any(*new(T)).(type) {
 		case float64:
 			factor = any(smallGetrf[float64](m, n)).(func(int, int, []T, int, []int32) int)
+			if f := getrfPairUnrolled[float64](n); m == n && f != nil {
+				pair = any(f).(func([]T, []T, int, []int32, []int32) (int, int))
+			}
 		case float32:
 			factor = any(smallGetrf[float32](m, n)).(func(int, int, []T, int, []int32) int)
+			if f := getrfPairUnrolled[float32](n); m == n && f != nil {
+				pair = any(f).(func([]T, []T, int, []int32, []int32) (int, int))
+			}
 		}
 	}
 	hostBatch(a.batch, func(lo, hi int) {
-		for b := lo; b < hi; b++ {
+		b := lo
+		if pair != nil {
+			// Two matrices at a time (getrfPair): their dependency chains overlap.
+			for ; b+1 < hi; b += 2 {
+				i0, i1 := pair(a.mat(b), a.mat(b+1), a.ld, ipiv[b*k:(b+1)*k], ipiv[(b+1)*k:(b+2)*k])
+				info[b], info[b+1] = int32(i0), int32(i1)
+			}
+		}
+		for ; b < hi; b++ {
 			info[b] = int32(factor(m, n, a.mat(b), a.ld, ipiv[b*k:(b+1)*k]))
 		}
 	})
@@ -242,4 +257,19 @@ func scaleByInverse[T Scalar](x []T, d T) {
 	for i := range x {
 		x[i] /= d
 	}
+}
+
+// magBits is |x| as the bits of a float64 (float32 widened, exactly): unsigned integers in
+// the order of the magnitudes, +Inf above every finite value and NaN above +Inf.
+func magBits[F float32 | float64](x F) uint64 { return math.Float64bits(float64(x)) &^ (1 << 63) }
+
+// pivotBits is magBits(x) for a pivot candidate below the diagonal, 0 for a NaN: getf2's
+// search (a candidate wins when |x| > the largest so far) never picks a NaN there, and a
+// NaN on the diagonal, whose magBits is above every candidate's, is never displaced.
+func pivotBits[F float32 | float64](x F) uint64 {
+	b := magBits(x)
+	if b > 0x7ff0000000000000 {
+		b = 0
+	}
+	return b
 }

@@ -25,6 +25,10 @@ import (
 // Jacobi beats the tridiagonal QR of the host's dsyev in straight-line Go.
 const smallMax, syevMax = 8, 4
 
+// getrfRegsMax is the largest order whose getrf kernel holds one local per element; larger
+// ones work on a local array (getrfArray).
+var getrfRegsMax = 6
+
 // gen accumulates one generated file.
 type gen struct{ bytes.Buffer }
 
@@ -157,76 +161,286 @@ func potrf(g *gen) {
 	g.write("potrf_small.go")
 }
 
-// getrf: getf2 with partial pivoting on a square matrix, in F.
+// getrf: getf2 with partial pivoting on a square matrix, in F, on a local array.
+//
+// The matrix goes to a local array t with leading dimension smallMax, not to one local per
+// element: the row swap then needs no branch (rows j and p of every column are exchanged
+// whether or not p = j, at indices masked into t), and the pivot search compares the bits
+// of |x| as unsigned integers, which the compiler turns into conditional moves. The
+// straight-line code of one local per element needed a switch over the pivot row per column
+// and a branch per candidate, whose mispredictions on random pivots cost more than the
+// arithmetic at n = 8.
 func getrf(g *gen) {
 	g.header("getrfUnrolled's kernels: getf2 (see getrfSmall) on one square real matrix of order n,\n"+
 		"// in its own precision, with the same pivots and the same arithmetic in the same order.", "math")
 	g.dispatch("getrfUnrolled", "func(a []F, lda int, ipiv []int32) int", "getrfUnrolled returns the straight-line LU of order n, 1 <= n <= smallMax.", smallMax)
+	const ld = smallMax
+	t := func(i, j int) string { return fmt.Sprintf("t[%d]", j*ld+i) }
 	for n := 1; n <= smallMax; n++ {
-		g.p("\nfunc getrf%d[F float32 | float64](a []F, lda int, ipiv []int32) int {", n)
-		g.p("_, ipiv = a[%s], ipiv[:%d]", at(n-1, n-1), n)
-		for j := 0; j < n; j++ {
-			var l, r []string
-			for i := 0; i < n; i++ {
-				l = append(l, v(i, j))
-				r = append(r, fmt.Sprintf("a[%s]", at(i, j)))
-			}
-			g.p("%s := %s", strings.Join(l, ", "), strings.Join(r, ", "))
+		if n <= getrfRegsMax {
+			getrfRegs(g, n)
+		} else {
+			getrfArray(g, n, t)
 		}
-		if n > 1 {
-			g.p("sfmin := safeMin[F]()")
+	}
+	g.p("\n// getrfPairUnrolled returns the straight-line LU of two matrices of order n at once")
+	g.p("// (getrfPair), or nil where there is none (n <= %d).", getrfRegsMax)
+	g.p("func getrfPairUnrolled[F float32 | float64](n int) func(a0, a1 []F, lda int, ipiv0, ipiv1 []int32) (int, int) {")
+	g.p("switch n {")
+	for n := getrfRegsMax + 1; n <= smallMax; n++ {
+		g.p("case %d: return getrfPair%d[F]", n, n)
+	}
+	g.p("}")
+	g.p("return nil")
+	g.p("}")
+	for n := getrfRegsMax + 1; n <= smallMax; n++ {
+		getrfPair(g, n)
+	}
+	g.write("getrf_small.go")
+}
+
+// getrfRegs writes getrf%d for a small n: one local per element, the pivot row's swap by a
+// switch over it.
+func getrfRegs(g *gen, n int) {
+	g.p("\nfunc getrf%d[F float32 | float64](a []F, lda int, ipiv []int32) int {", n)
+	g.p("_, ipiv = a[%s], ipiv[:%d]", at(n-1, n-1), n)
+	for j := 0; j < n; j++ {
+		var l, r []string
+		for i := 0; i < n; i++ {
+			l = append(l, v(i, j))
+			r = append(r, fmt.Sprintf("a[%s]", at(i, j)))
 		}
-		g.p("info := 0")
-		for j := 0; j < n; j++ {
-			g.p("{")
-			g.p("p, big := %d, math.Abs(float64(%s))", j, v(j, j))
+		g.p("%s := %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
+	if n > 1 {
+		g.p("sfmin := safeMin[F]()")
+	}
+	g.p("info := 0")
+	for j := 0; j < n; j++ {
+		g.p("{")
+		g.p("p, big := %d, math.Abs(float64(%s))", j, v(j, j))
+		for i := j + 1; i < n; i++ {
+			g.p("if x := math.Abs(float64(%s)); x > big { p, big = %d, x }", v(i, j), i)
+		}
+		g.p("ipiv[%d] = int32(p + 1)", j)
+		g.p("if big == 0 {")
+		g.p("if info == 0 { info = %d }", j+1)
+		g.p("} else {")
+		if j+1 < n {
+			g.p("switch p {")
 			for i := j + 1; i < n; i++ {
-				g.p("if x := math.Abs(float64(%s)); x > big { p, big = %d, x }", v(i, j), i)
-			}
-			g.p("ipiv[%d] = int32(p + 1)", j)
-			g.p("if big == 0 {")
-			g.p("if info == 0 { info = %d }", j+1)
-			g.p("} else {")
-			if j+1 < n {
-				g.p("switch p {")
-				for i := j + 1; i < n; i++ {
-					g.p("case %d:", i)
-					for c := 0; c < n; c++ {
-						g.p("%s, %s = %s, %s", v(j, c), v(i, c), v(i, c), v(j, c))
-					}
-				}
-				g.p("}")
-				g.p("if d := %s; math.Abs(float64(d)) >= sfmin {", v(j, j))
-				g.p("r := 1 / d")
-				for i := j + 1; i < n; i++ {
-					g.p("%s *= r", v(i, j))
-				}
-				g.p("} else {")
-				for i := j + 1; i < n; i++ {
-					g.p("%s /= d", v(i, j))
-				}
-				g.p("}")
-				for c := j + 1; c < n; c++ {
-					for i := j + 1; i < n; i++ {
-						g.p("%s -= %s * %s", v(i, c), v(i, j), v(j, c))
-					}
+				g.p("case %d:", i)
+				for c := 0; c < n; c++ {
+					g.p("%s, %s = %s, %s", v(j, c), v(i, c), v(i, c), v(j, c))
 				}
 			}
 			g.p("}")
+			g.p("if d := %s; math.Abs(float64(d)) >= sfmin {", v(j, j))
+			g.p("r := 1 / d")
+			for i := j + 1; i < n; i++ {
+				g.p("%s *= r", v(i, j))
+			}
+			g.p("} else {")
+			for i := j + 1; i < n; i++ {
+				g.p("%s /= d", v(i, j))
+			}
+			g.p("}")
+			for c := j + 1; c < n; c++ {
+				for i := j + 1; i < n; i++ {
+					g.p("%s -= %s * %s", v(i, c), v(i, j), v(j, c))
+				}
+			}
+		}
+		g.p("}")
+		g.p("}")
+	}
+	for j := 0; j < n; j++ {
+		var l, r []string
+		for i := 0; i < n; i++ {
+			l = append(l, fmt.Sprintf("a[%s]", at(i, j)))
+			r = append(r, v(i, j))
+		}
+		g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
+	g.p("return info")
+	g.p("}")
+
+}
+
+// getrfArray writes getrf%d on the local array t (element (i, j) at t(i, j)).
+func getrfArray(g *gen, n int, t func(i, j int) string) {
+	const ld = smallMax
+	g.p("\nfunc getrf%d[F float32 | float64](a []F, lda int, ipiv []int32) int {", n)
+	g.p("_, ipiv = a[%s], ipiv[:%d]", at(n-1, n-1), n)
+	g.p("var t [smallMax * smallMax]F")
+	// The columns of a as slices of length n: no bounds check on their constant indices.
+	for j := 0; j < n; j++ {
+		g.p("c%d := a[%s : %s+%d]", j, at(0, j), at(0, j), n)
+	}
+	for j := 0; j < n; j++ {
+		var l, r []string
+		for i := 0; i < n; i++ {
+			l = append(l, t(i, j))
+			r = append(r, fmt.Sprintf("c%d[%d]", j, i))
+		}
+		g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
+	if n > 1 {
+		g.p("sfmin := safeMin[F]()")
+	}
+	g.p("info := 0")
+	for j := 0; j < n; j++ {
+		g.p("{")
+		// |x| as float64 bits (magBits, written out: a generic helper is not inlined
+		// here); a NaN candidate below the diagonal becomes 0 (pivotBits).
+		g.p("p, big := %d, math.Float64bits(float64(%s))&^(1<<63)", j, t(j, j))
+		for i := j + 1; i < n; i++ {
+			g.p("x%d := math.Float64bits(float64(%s)) &^ (1 << 63)", i, t(i, j))
+			g.p("if x%d > 0x7ff0000000000000 { x%d = 0 }", i, i)
+			g.p("if x%d > big { p, big = %d, x%d }", i, i, i)
+		}
+		g.p("ipiv[%d] = int32(p + 1)", j)
+		g.p("if big == 0 {")
+		g.p("if info == 0 { info = %d }", j+1)
+		g.p("}")
+		if j+1 < n {
+			g.p("if big != 0 {")
+			g.p("_ = p")
+			for c := 0; c < n; c++ {
+				g.p("t[%d], t[(%d+p)&%d] = t[(%d+p)&%d], t[%d]", c*ld+j, c*ld, ld*ld-1, c*ld, ld*ld-1, c*ld+j)
+			}
+			g.p("if d := %s; math.Abs(float64(d)) >= sfmin {", t(j, j))
+			g.p("r := 1 / d")
+			for i := j + 1; i < n; i++ {
+				g.p("%s *= r", t(i, j))
+			}
+			g.p("} else {")
+			for i := j + 1; i < n; i++ {
+				g.p("%s /= d", t(i, j))
+			}
+			g.p("}")
+			var ls, lr []string
+			for i := j + 1; i < n; i++ {
+				ls = append(ls, fmt.Sprintf("l%d", i))
+				lr = append(lr, t(i, j))
+			}
+			g.p("%s := %s", strings.Join(ls, ", "), strings.Join(lr, ", "))
+			for c := j + 1; c < n; c++ {
+				g.p("{")
+				g.p("u := %s", t(j, c))
+				for i := j + 1; i < n; i++ {
+					g.p("%s -= l%d * u", t(i, c), i)
+				}
+				g.p("}")
+			}
 			g.p("}")
 		}
+		g.p("}")
+	}
+	for j := 0; j < n; j++ {
+		var l, r []string
+		for i := 0; i < n; i++ {
+			l = append(l, fmt.Sprintf("c%d[%d]", j, i))
+			r = append(r, t(i, j))
+		}
+		g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+	}
+	g.p("return info")
+	g.p("}")
+
+}
+
+// getrfPair writes getrfPair%d: getrfArray's kernel on two matrices at once, their
+// statements interleaved, so that the processor overlaps the two chains of dependent
+// operations (pivot search, reciprocal, update, next pivot search) that bound one matrix's
+// time. A zero pivot or one below the safe minimum in either matrix abandons the pair before
+// anything is written and factors each matrix alone with getrf%d, from its untouched input.
+func getrfPair(g *gen, n int) {
+	const ld = smallMax
+	mats := []string{"t", "s"}
+	el := func(m, i, j int) string { return fmt.Sprintf("%s[%d]", mats[m], j*ld+i) }
+	g.p("\nfunc getrfPair%d[F float32 | float64](a0, a1 []F, lda int, ipiv0, ipiv1 []int32) (int, int) {", n)
+	g.p("_, _, ipiv0, ipiv1 = a0[%s], a1[%s], ipiv0[:%d], ipiv1[:%d]", at(n-1, n-1), at(n-1, n-1), n, n)
+	g.p("var t, s [smallMax * smallMax]F")
+	for m := 0; m < 2; m++ {
 		for j := 0; j < n; j++ {
+			g.p("c%d_%d := a%d[%s : %s+%d]", m, j, m, at(0, j), at(0, j), n)
+		}
+	}
+	for j := 0; j < n; j++ {
+		for m := 0; m < 2; m++ {
 			var l, r []string
 			for i := 0; i < n; i++ {
-				l = append(l, fmt.Sprintf("a[%s]", at(i, j)))
-				r = append(r, v(i, j))
+				l = append(l, el(m, i, j))
+				r = append(r, fmt.Sprintf("c%d_%d[%d]", m, j, i))
 			}
 			g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
 		}
-		g.p("return info")
-		g.p("}")
 	}
-	g.write("getrf_small.go")
+	g.p("sfmin := safeMin[F]()")
+	for j := 0; j < n; j++ {
+		for m := 0; m < 2; m++ {
+			g.p("p%d_%d, big%d_%d := %d, math.Float64bits(float64(%s))&^(1<<63)", m, j, m, j, j, el(m, j, j))
+		}
+		for i := j + 1; i < n; i++ {
+			for m := 0; m < 2; m++ {
+				x := fmt.Sprintf("x%d_%d_%d", m, j, i)
+				g.p("%s := math.Float64bits(float64(%s)) &^ (1 << 63)", x, el(m, i, j))
+				g.p("if %s > 0x7ff0000000000000 { %s = 0 }", x, x)
+				g.p("if %s > big%d_%d { p%d_%d, big%d_%d = %d, %s }", x, m, j, m, j, m, j, i, x)
+			}
+		}
+		if j+1 == n {
+			g.p("if big0_%d == 0 || big1_%d == 0 { return getrf%d(a0, lda, ipiv0), getrf%d(a1, lda, ipiv1) }", j, j, n, n)
+			break
+		}
+		for m := 0; m < 2; m++ {
+			for c := 0; c < n; c++ {
+				g.p("%s[%d], %s[(%d+p%d_%d)&%d] = %s[(%d+p%d_%d)&%d], %s[%d]", mats[m], c*ld+j, mats[m], c*ld, m, j, ld*ld-1, mats[m], c*ld, m, j, ld*ld-1, mats[m], c*ld+j)
+			}
+		}
+		g.p("d0_%d, d1_%d := %s, %s", j, j, el(0, j, j), el(1, j, j))
+		g.p("if !(math.Abs(float64(d0_%d)) >= sfmin && math.Abs(float64(d1_%d)) >= sfmin) { return getrf%d(a0, lda, ipiv0), getrf%d(a1, lda, ipiv1) }", j, j, n, n)
+		g.p("r0_%d, r1_%d := 1/d0_%d, 1/d1_%d", j, j, j, j)
+		for i := j + 1; i < n; i++ {
+			for m := 0; m < 2; m++ {
+				g.p("%s *= r%d_%d", el(m, i, j), m, j)
+			}
+		}
+		for i := j + 1; i < n; i++ {
+			for m := 0; m < 2; m++ {
+				g.p("l%d_%d_%d := %s", m, j, i, el(m, i, j))
+			}
+		}
+		for c := j + 1; c < n; c++ {
+			for m := 0; m < 2; m++ {
+				g.p("u%d_%d_%d := %s", m, j, c, el(m, j, c))
+			}
+			for i := j + 1; i < n; i++ {
+				for m := 0; m < 2; m++ {
+					g.p("%s -= l%d_%d_%d * u%d_%d_%d", el(m, i, c), m, j, i, m, j, c)
+				}
+			}
+		}
+	}
+	for m := 0; m < 2; m++ {
+		var l, r []string
+		for j := 0; j < n; j++ {
+			l = append(l, fmt.Sprintf("ipiv%d[%d]", m, j))
+			r = append(r, fmt.Sprintf("int32(p%d_%d+1)", m, j))
+		}
+		g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+		for j := 0; j < n; j++ {
+			var l, r []string
+			for i := 0; i < n; i++ {
+				l = append(l, fmt.Sprintf("c%d_%d[%d]", m, j, i))
+				r = append(r, el(m, i, j))
+			}
+			g.p("%s = %s", strings.Join(l, ", "), strings.Join(r, ", "))
+		}
+	}
+	g.p("return 0, 0")
+	g.p("}")
 }
 
 // geqrf: dgeqr2 on a square matrix, in float64, with dlarfg's formulas where no scaling is

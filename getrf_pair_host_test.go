@@ -1,0 +1,89 @@
+package batchlas
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGetrfPair checks that getrfPairUnrolled's kernels give each of their two matrices
+// exactly (bit for bit: pivots, factors, info) what getf2 gives it alone, in float64 and
+// float32, on random pairs and on pairs where one matrix has a zero column, a tiny
+// (subnormal) pivot, a NaN or an Inf, which send the pair to the single-matrix kernels.
+func TestGetrfPair(t *testing.T) {
+	for n := 1; n <= smallMax; n++ {
+		if getrfPairUnrolled[float64](n) == nil {
+			continue
+		}
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			checkGetrfPair[float64](t, n)
+			checkGetrfPair[float32](t, n)
+		})
+	}
+}
+
+func checkGetrfPair[F float32 | float64](t *testing.T, n int) {
+	rng := rand.New(rand.NewPCG(9, uint64(n)))
+	lda := n + 2
+	random := func() []F {
+		a := make([]F, lda*n)
+		for i := range a {
+			a[i] = F(rng.Float64()*2 - 1)
+		}
+		return a
+	}
+	tiny := F(0x1p-1060)
+	if _, ok := any(tiny).(float32); ok {
+		tiny = F(0x1p-140)
+	}
+	specials := map[string]func(a []F){
+		"random":       func([]F) {},
+		"zero_column":  func(a []F) { clear(a[3*lda : 3*lda+n]) },
+		"tiny_pivot":   func(a []F) { scaleCol(a[0:n], tiny) },
+		"nan":          func(a []F) { a[lda+2] = F(math.NaN()) },
+		"inf":          func(a []F) { a[2*lda+1] = F(math.Inf(-1)) },
+		"zero":         func(a []F) { clear(a) },
+		"equal_pivots": func(a []F) { a[0], a[1] = 1, -1 },
+	}
+	pair := getrfPairUnrolled[F](n)
+	for name, spoil := range specials {
+		for _, which := range []int{0, 1} {
+			in := [2][]F{random(), random()}
+			spoil(in[which])
+			var want [2][]F
+			var wantPiv [2][]int32
+			var wantInfo [2]int
+			for m := 0; m < 2; m++ {
+				want[m] = append([]F(nil), in[m]...)
+				wantPiv[m] = make([]int32, n)
+				wantInfo[m] = getf2(n, n, want[m], lda, wantPiv[m])
+			}
+			got := [2][]F{append([]F(nil), in[0]...), append([]F(nil), in[1]...)}
+			piv := [2][]int32{make([]int32, n), make([]int32, n)}
+			i0, i1 := pair(got[0], got[1], lda, piv[0], piv[1])
+			gotInfo := [2]int{i0, i1}
+			for m := 0; m < 2; m++ {
+				if gotInfo[m] != wantInfo[m] {
+					t.Fatalf("%s in matrix %d: matrix %d info %d, getf2 %d", name, which, m, gotInfo[m], wantInfo[m])
+				}
+				for i := range piv[m] {
+					if piv[m][i] != wantPiv[m][i] {
+						t.Fatalf("%s in matrix %d: matrix %d pivots %v, getf2 %v", name, which, m, piv[m], wantPiv[m])
+					}
+				}
+				for i := range got[m] {
+					if math.Float64bits(float64(got[m][i])) != math.Float64bits(float64(want[m][i])) && !(got[m][i] != got[m][i] && want[m][i] != want[m][i]) {
+						t.Fatalf("%s in matrix %d: matrix %d element %d = %g, getf2 %g", name, which, m, i, got[m][i], want[m][i])
+					}
+				}
+			}
+		}
+	}
+}
+
+func scaleCol[F float32 | float64](c []F, s F) {
+	for i := range c {
+		c[i] *= s
+	}
+}
