@@ -37,8 +37,8 @@ import selection "github.com/batchlas/batchlas/select"
 // and applies the reflectors to them by blocks on gemm; below 32 it runs gonum's Dorgtr and
 // Dsteqr, as gonum's Dsyev. float32 runs the same way on a float64 copy, so
 // float32 is computed in float64; real
-// matrices of order n <= 4 run cyclic Jacobi in float64 instead, with the rotations and
-// stopping rule of the CUDA Jacobi families below (info as theirs), and those of order 5 to 8
+// matrices of order n <= 2 run cyclic Jacobi in float64 instead, with the rotations and
+// stopping rule of the CUDA Jacobi families below (info as theirs), and those of order 3 to 8
 // a fixed-size Householder reduction and implicit QL (EISPACK's tql2) on stack arrays in
 // float64 (info as Dsteqr's). For
 // complex types it reduces A_b to a real tridiagonal matrix by Householder reflections (as

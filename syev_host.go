@@ -115,10 +115,11 @@ func syevKernel[T Scalar, R Real](n int) func() func(vectors, lower bool, n int,
 // syevSweeps bounds syevSmall's sweeps, as SYEV_SWEEPS does the CUDA Jacobi kernels'.
 const syevSweeps = 30
 
-// syevHostJacobiMax is the largest order syevSmall takes: Jacobi's rotations cost more than the
-// tridiagonal QR of dsyev from n = 5 or 6 on (BenchmarkSmallHost: 2.2-3.4x faster at n = 2
-// and 3, 1.4x at 4, 1.1x at 5, slower from 6, measured on a loaded 2-core machine).
-const syevHostJacobiMax = 4
+// syevHostJacobiMax is the largest order syevSmall takes: from n = 3 on Jacobi's rotations
+// cost more than syevSmallQL's reduction and QL (with vectors, one loaded core, ns per
+// matrix: n = 2 Jacobi 59-68, QL 85-91; n = 3 424-491 against 364-400; n = 4 1013-1095
+// against 665-809). Before syevSmallQL, Jacobi ran up to n = 4, being faster than dsyev there.
+const syevHostJacobiMax = 2
 
 // syevSmall computes the eigenvalues and optionally the eigenvectors of one finite real
 // symmetric matrix of order 1 <= n <= syevHostJacobiMax by cyclic Jacobi in float64, in the

@@ -22,8 +22,8 @@ import (
 )
 
 // smallMax is the root's smallMax; syevMax its syevHostJacobiMax, the largest order at which
-// Jacobi beats the tridiagonal QR of the host's dsyev in straight-line Go.
-const smallMax, syevMax = 8, 4
+// straight-line Jacobi beats the host's fixed-size tridiagonal QL (syevSmallQL).
+const smallMax, syevMax = 8, 2
 
 // getrfRegsMax is the largest order whose getrf kernel holds one local per element; larger
 // ones work on a local array (getrfArray).
