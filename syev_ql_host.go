@@ -8,7 +8,8 @@ const syevQLMin = syevHostJacobiMax + 1
 
 // syevSmallQL computes the eigenvalues and optionally the eigenvectors of one finite real
 // symmetric matrix A of order 1 <= n <= smallMax, held in the lower or upper triangle of the
-// column-major a, in float64 on stack arrays (no allocation, no call into gonum):
+// column-major a, in float64 on stack arrays (no allocation, no call into gonum), steps 1 and 2
+// in the straight-line code of qlReduceUnrolled:
 //
 //  1. A is copied, both triangles, and scaled by a power of two as scaleExp says.
 //  2. Householder reflectors reduce it to tridiagonal form T = Q^T A Q (dsytd2's
@@ -27,109 +28,9 @@ const syevQLMin = syevHostJacobiMax + 1
 // and vectors then being those reached. w[:n] receives the eigenvalues; a is written only
 // with vectors (its n-by-n columns become the eigenvectors).
 func syevSmallQL[F float32 | float64](vectors, lower bool, n int, a []F, lda int, w []F) int {
-	const ld = smallMax
-	var z, q [smallMax * smallMax]float64 // column-major, leading dimension smallMax
-	var d, e, taus [smallMax]float64
-	if n < 1 || n > smallMax {
-		panic("syevSmallQL: order out of range")
-	}
-	anrm := 0.0
-	for j := 0; j < n; j++ {
-		col := a[j*lda : j*lda+n]
-		lo, hi := 0, j+1
-		if lower {
-			lo, hi = j, n
-		}
-		for i := lo; i < hi; i++ {
-			x := float64(col[i])
-			z[j*ld+i], z[i*ld+j] = x, x
-			if ax := math.Abs(x); ax > anrm {
-				anrm = ax
-			}
-		}
-	}
-	k := scaleExp(anrm)
-	if k != 0 {
-		for j := 0; j < n; j++ {
-			for i := 0; i < n; i++ {
-				z[j*ld+i] = math.Ldexp(z[j*ld+i], k)
-			}
-		}
-	}
-	// Tridiagonal reduction, on the whole symmetric matrix.
-	var v, p [smallMax]float64
-	for c := 0; c+2 < n; c++ {
-		col := z[c*ld : c*ld+n]
-		alpha, xn := col[c+1], 0.0
-		for i := c + 2; i < n; i++ {
-			xn += col[i] * col[i]
-		}
-		if xn == 0 {
-			e[c], taus[c] = alpha, 0
-			continue
-		}
-		beta := -math.Copysign(math.Sqrt(alpha*alpha+xn), alpha)
-		tau := (beta - alpha) / beta
-		r := 1 / (alpha - beta)
-		v[c+1] = 1
-		for i := c + 2; i < n; i++ {
-			col[i] *= r
-			v[i] = col[i]
-		}
-		e[c], taus[c] = beta, tau
-		// p = tau A22 v, then w = p - (tau/2)(p.v) v (in p), A22 -= v w^T + w v^T.
-		pv := 0.0
-		for i := c + 1; i < n; i++ {
-			s := 0.0
-			for j := c + 1; j < n; j++ {
-				s += z[j*ld+i] * v[j]
-			}
-			p[i] = tau * s
-			pv += p[i] * v[i]
-		}
-		h := 0.5 * tau * pv
-		for i := c + 1; i < n; i++ {
-			p[i] -= h * v[i]
-		}
-		for j := c + 1; j < n; j++ {
-			vj, pj := v[j], p[j]
-			zc := z[j*ld : j*ld+n]
-			for i := c + 1; i < n; i++ {
-				zc[i] -= v[i]*pj + p[i]*vj
-			}
-		}
-	}
-	for i := 0; i < n; i++ {
-		d[i] = z[i*ld+i]
-	}
-	if n >= 2 {
-		e[n-2] = z[(n-2)*ld+n-1]
-	}
-	if vectors {
-		for i := 0; i < n; i++ {
-			q[i*ld+i] = 1
-		}
-		// Q = H_0 (H_1 (... (H_{n-3} I))): H_c touches rows and columns c+1..n-1.
-		for c := n - 3; c >= 0; c-- {
-			tau := taus[c]
-			if tau == 0 {
-				continue
-			}
-			vc := z[c*ld : c*ld+n]
-			for j := c + 1; j < n; j++ {
-				qc := q[j*ld : j*ld+n]
-				s := qc[c+1]
-				for i := c + 2; i < n; i++ {
-					s += vc[i] * qc[i]
-				}
-				s *= tau
-				qc[c+1] -= s
-				for i := c + 2; i < n; i++ {
-					qc[i] -= s * vc[i]
-				}
-			}
-		}
-	}
+	var q [smallMax * smallMax]float64 // column-major, leading dimension smallMax
+	var d, e [smallMax]float64
+	k := qlReduceUnrolled(n, vectors, lower, a, lda, &d, &e, &q)
 	info := tql2Small(vectors, n, &d, &e, &q)
 	if k != 0 {
 		for i := 0; i < n; i++ {

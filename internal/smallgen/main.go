@@ -1,6 +1,6 @@
 // Command smallgen writes the host backend's straight-line kernels for matrices of order
-// n <= smallMax (potrf_small.go, getrf_small.go, geqrf_small.go and syev_small.go in the
-// repository root):
+// n <= smallMax (potrf_small.go, getrf_small.go, geqrf_small.go, syev_small.go and
+// syev_qlreduce_small.go in the repository root):
 //
 //	go run ./internal/smallgen
 //
@@ -654,9 +654,170 @@ func syev(g *gen) {
 	g.write("syev_small.go")
 }
 
+// qlReduce: syevSmallQL's copy, scaling, Householder tridiagonal reduction and formation of
+// Q for one order, in float64 locals (the lower triangle of the symmetric A, the reflectors,
+// Q's trailing block), with no branch but the rare scaling and no loop.
+func qlReduce(g *gen) {
+	g.header("qlReduceUnrolled's kernels: syevSmallQL's steps 1 and 2 (scaling, tridiagonal\n"+
+		"// reduction, Q) on one real symmetric matrix of order n, in float64.", "math")
+	g.p("\n// qlReduceUnrolled runs the straight-line reduction of order n, 1 <= n <= smallMax: it")
+	g.p("// reads the named triangle of a, writes T's diagonal to d[:n] and off-diagonal to e[:n-1],")
+	g.p("// with vectors Q to q (column-major, leading dimension smallMax; q must be zero), and returns")
+	g.p("// the exponent k of the scaling A 2^k. The calls are direct, so that d, e and q stay on the")
+	g.p("// caller's stack.")
+	g.p("func qlReduceUnrolled[F float32 | float64](n int, vectors, lower bool, a []F, lda int, d, e *[smallMax]float64, q *[smallMax * smallMax]float64) int {")
+	g.p("switch n {")
+	for n := 1; n <= smallMax; n++ {
+		g.p("case %d: return qlReduce%d(vectors, lower, a, lda, d, e, q)", n, n)
+	}
+	g.p("}")
+	g.p("panic(\"qlReduceUnrolled: order out of range\")")
+	g.p("}")
+	A := func(i, j int) string {
+		if i < j {
+			i, j = j, i
+		}
+		return v(i, j)
+	}
+	for n := 1; n <= smallMax; n++ {
+		g.p("\nfunc qlReduce%d[F float32 | float64](vectors, lower bool, a []F, lda int, d, e *[smallMax]float64, q *[smallMax * smallMax]float64) int {", n)
+		for j := 0; j < n; j++ {
+			g.p("c%d := a[%s : %s+%d]", j, at(0, j), at(0, j), n)
+		}
+		var lo []string
+		for j := 0; j < n; j++ {
+			for i := j; i < n; i++ {
+				lo = append(lo, v(i, j))
+			}
+		}
+		g.p("var %s float64", strings.Join(lo, ", "))
+		g.p("if lower {")
+		for j := 0; j < n; j++ {
+			for i := j; i < n; i++ {
+				g.p("%s = float64(c%d[%d])", v(i, j), j, i)
+			}
+		}
+		g.p("} else {")
+		for j := 0; j < n; j++ {
+			for i := j; i < n; i++ {
+				g.p("%s = float64(c%d[%d])", v(i, j), i, j)
+			}
+		}
+		g.p("}")
+		// The largest |a_ij|, four running maxima.
+		g.p("var m0, m1, m2, m3 float64")
+		for k, x := range lo {
+			g.p("m%d = max(m%d, math.Abs(%s))", k%4, k%4, x)
+		}
+		g.p("k := scaleExp(max(m0, m1, m2, m3))")
+		g.p("if k != 0 {")
+		for _, x := range lo {
+			g.p("%s = math.Ldexp(%s, k)", x, x)
+		}
+		g.p("}")
+		for c := 0; c+2 < n; c++ {
+			var sq []string
+			for i := c + 2; i < n; i++ {
+				sq = append(sq, fmt.Sprintf("%s*%s", v(i, c), v(i, c)))
+			}
+			g.p("// Reflector %d.", c)
+			g.p("xn%d := %s", c, strings.Join(sq, " + "))
+			g.p("beta%d := -math.Copysign(math.Sqrt(%s*%s+xn%d), %s)", c, v(c+1, c), v(c+1, c), c, v(c+1, c))
+			g.p("tau%d := (beta%d - %s) / beta%d", c, c, v(c+1, c), c)
+			g.p("r%d := 1 / (%s - beta%d)", c, v(c+1, c), c)
+			g.p("if xn%d == 0 { beta%d, tau%d, r%d = %s, 0, 0 }", c, c, c, c, v(c+1, c))
+			g.p("e[%d] = beta%d", c, c)
+			vv := func(i int) string {
+				if i == c+1 {
+					return "1"
+				}
+				return fmt.Sprintf("v%d_%d", c, i)
+			}
+			for i := c + 2; i < n; i++ {
+				g.p("v%d_%d := %s * r%d", c, i, v(i, c), c)
+			}
+			var pv []string
+			for i := c + 1; i < n; i++ {
+				var terms []string
+				for j := c + 1; j < n; j++ {
+					if j == c+1 {
+						terms = append(terms, A(i, j))
+					} else {
+						terms = append(terms, fmt.Sprintf("%s*%s", A(i, j), vv(j)))
+					}
+				}
+				g.p("p%d_%d := tau%d * (%s)", c, i, c, strings.Join(terms, " + "))
+				if i == c+1 {
+					pv = append(pv, fmt.Sprintf("p%d_%d", c, i))
+				} else {
+					pv = append(pv, fmt.Sprintf("p%d_%d*%s", c, i, vv(i)))
+				}
+			}
+			g.p("h%d := 0.5 * tau%d * (%s)", c, c, strings.Join(pv, " + "))
+			for i := c + 1; i < n; i++ {
+				if i == c+1 {
+					g.p("w%d_%d := p%d_%d - h%d", c, i, c, i, c)
+				} else {
+					g.p("w%d_%d := p%d_%d - h%d*%s", c, i, c, i, c, vv(i))
+				}
+			}
+			for j := c + 1; j < n; j++ {
+				for i := j; i < n; i++ {
+					g.p("%s -= %s*w%d_%d + w%d_%d*%s", v(i, j), vv(i), c, j, c, i, vv(j))
+				}
+			}
+		}
+		for i := 0; i < n; i++ {
+			g.p("d[%d] = %s", i, v(i, i))
+		}
+		if n >= 2 {
+			g.p("e[%d] = %s", n-2, v(n-1, n-2))
+		}
+		g.p("if vectors {")
+		g.p("q[0] = 1")
+		if n >= 2 {
+			// Q's trailing block, rows and columns 1..n-1, from the identity.
+			var ql []string
+			for j := 1; j < n; j++ {
+				for i := 1; i < n; i++ {
+					ql = append(ql, fmt.Sprintf("q%d_%d", i, j))
+				}
+			}
+			g.p("var %s float64", strings.Join(ql, ", "))
+			for i := 1; i < n; i++ {
+				g.p("q%d_%d = 1", i, i)
+			}
+			for c := n - 3; c >= 0; c-- {
+				for j := c + 1; j < n; j++ {
+					var terms []string
+					terms = append(terms, fmt.Sprintf("q%d_%d", c+1, j))
+					for i := c + 2; i < n; i++ {
+						terms = append(terms, fmt.Sprintf("v%d_%d*q%d_%d", c, i, i, j))
+					}
+					g.p("s%d_%d := tau%d * (%s)", c, j, c, strings.Join(terms, " + "))
+					g.p("q%d_%d -= s%d_%d", c+1, j, c, j)
+					for i := c + 2; i < n; i++ {
+						g.p("q%d_%d -= s%d_%d * v%d_%d", i, j, c, j, c, i)
+					}
+				}
+			}
+			for j := 1; j < n; j++ {
+				for i := 1; i < n; i++ {
+					g.p("q[%d] = q%d_%d", j*smallMax+i, i, j)
+				}
+			}
+		}
+		g.p("}")
+		g.p("return k")
+		g.p("}")
+	}
+	g.write("syev_qlreduce_small.go")
+}
+
 func main() {
 	potrf(&gen{})
 	getrf(&gen{})
 	geqrf(&gen{})
 	syev(&gen{})
+	qlReduce(&gen{})
 }
