@@ -135,51 +135,53 @@ template <typename R> struct bis_inv {
     __device__ __forceinline__ R &ud(int i) const { return at(3, i); }
 };
 
-// bis_ahead is how many rows ahead of its step the inverse iteration loads the arrays of
-// bis_inv, into a ring of registers: each step is a short chain of dependent arithmetic, and
-// the arrays are in global memory (hundreds of cycles from the cache that holds them), so a
-// load issued when its row is reached would stall every step. Eight rows of float32 and
-// four of float64 (the ring of bis_solveu is 4 arrays deep: 32 and 16 registers) cover the
-// latency without spilling at the kernels' register budget.
-template <typename R> __device__ __forceinline__ constexpr int bis_ahead() { return sizeof(R) == 4 ? 8 : 4; }
+// BIS_PREFETCH is how many rows ahead of its step the inverse iteration asks the L1 cache for
+// the arrays of bis_inv (bis_prefetch: no register held), and each step loads the next
+// row's values before its own arithmetic. The arrays are in global memory, at n = 64 more
+// than the L2 cache holds for a batch of 1024: a load issued when its row is reached
+// stalled every step of a short chain of dependent arithmetic. Measured on an H200
+// (bench/results/sm_90/issue26/round10_variants.txt) against rings of 2 to 8 rows in
+// registers: as fast at n >= 64 (float32 n = 64, batch 1024: 0.96 ms against 1.14 before,
+// 0.94 to 0.95 with the rings), faster at n = 16 and 32, and without the rings' spills
+// (float64 spilled at 4 rows, and at 2 in the cta kernel). Float32 n = 16 is 5% slower than
+// before the read-ahead (0.363 ms against 0.344: more registers, fewer blocks an SM).
+#define BIS_PREFETCH 8
+template <typename R> __device__ __forceinline__ void bis_prefetch(const R *p) {
+#ifndef BATCHLAS_EMU
+    asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+#endif
+}
 
 // bis_factor factors T_block - x I = P L U as lagtf, U's diagonals into ua, ub, ud, and
 // applies L^{-1} P to y at the same time (lagts's forward pass). It returns eps max |U|
-// (eps when U is zero), lagts's perturbation for small pivots. y(k+1) is read bis_ahead
-// rows before its step, before the step at k writes y(k).
+// (eps when U is zero), lagts's perturbation for small pivots. y(k+1) is read a step before
+// its own (before the step at k writes y(k)).
 template <typename R> __device__ __forceinline__ R bis_factor(const R *d, const R *e, int lo, int m, R x, const bis_inv<R> &w) {
-    constexpr int D = bis_ahead<R>();
     R ak = d[lo] - x, bk = e[lo], scale1 = fabs(ak) + fabs(bk), yk = w.y(0), big = 0;
-    R ring[D];
-#pragma unroll
-    for (int j = 0; j < D; j++) ring[j] = j + 1 < m ? w.y(j + 1) : R(0);
+    R next = m > 1 ? w.y(1) : R(0);
 #pragma unroll 1
-    for (int k0 = 0; k0 < m - 1; k0 += D) {
-#pragma unroll
-        for (int j = 0; j < D; j++) {
-            const int k = k0 + j;
-            if (k >= m - 1) break;
-            R y1 = ring[j], uak, ubk, udk;
-            if (k + 1 + D < m) ring[j] = w.y(k + 1 + D);
-            const R a1 = d[lo + k + 1] - x, ck = e[lo + k], bn = k < m - 2 ? e[lo + k + 1] : R(0);
-            const R scale2 = fabs(ck) + fabs(a1) + fabs(bn);
-            // lagtf interchanges rows k and k+1 when |c_k| / scale2 > |a_k| / scale1.
-            if (ak == 0 ? ck != 0 : fabs(ck) * scale1 > fabs(ak) * scale2) {
-                const R mult = ak / ck, t = yk;
-                uak = ck, ubk = a1, udk = bn;
-                ak = bk - mult * a1, bk = -mult * bn;
-                yk = y1, y1 = t - mult * y1;
-            } else {
-                const R mult = ck == 0 ? R(0) : ck / ak;
-                uak = ak, ubk = bk, udk = 0;
-                ak = a1 - mult * bk, bk = bn;
-                y1 -= mult * yk;
-                scale1 = scale2;
-            }
-            w.ua(k) = uak, w.ub(k) = ubk, w.ud(k) = udk, w.y(k) = yk;
-            big = max(big, max(fabs(uak), max(fabs(ubk), fabs(udk))));
-            yk = y1;
+    for (int k = 0; k < m - 1; k++) {
+        R y1 = next, uak, ubk, udk;
+        if (k + 2 < m) next = w.y(k + 2);
+        if (k + 1 + BIS_PREFETCH < m) bis_prefetch(&w.y(k + 1 + BIS_PREFETCH));
+        const R a1 = d[lo + k + 1] - x, ck = e[lo + k], bn = k < m - 2 ? e[lo + k + 1] : R(0);
+        const R scale2 = fabs(ck) + fabs(a1) + fabs(bn);
+        // lagtf interchanges rows k and k+1 when |c_k| / scale2 > |a_k| / scale1.
+        if (ak == 0 ? ck != 0 : fabs(ck) * scale1 > fabs(ak) * scale2) {
+            const R mult = ak / ck, t = yk;
+            uak = ck, ubk = a1, udk = bn;
+            ak = bk - mult * a1, bk = -mult * bn;
+            yk = y1, y1 = t - mult * y1;
+        } else {
+            const R mult = ck == 0 ? R(0) : ck / ak;
+            uak = ak, ubk = bk, udk = 0;
+            ak = a1 - mult * bk, bk = bn;
+            y1 -= mult * yk;
+            scale1 = scale2;
         }
+        w.ua(k) = uak, w.ub(k) = ubk, w.ud(k) = udk, w.y(k) = yk;
+        big = max(big, max(fabs(uak), max(fabs(ubk), fabs(udk))));
+        yk = y1;
     }
     w.ua(m - 1) = ak, w.ub(m - 1) = 0, w.ud(m - 1) = 0, w.y(m - 1) = yk;
     big = max(big, fabs(ak));
@@ -188,48 +190,42 @@ template <typename R> __device__ __forceinline__ R bis_factor(const R *d, const 
 
 // bis_solveu overwrites y with U^{-1} (s y), as lagts with job -1: a pivot too small for
 // its quotient to fit is moved away from zero by tol, 2 tol, 4 tol, ... It returns the
-// largest |y_i| (ymax, with its sign) and sum |y_i|. Row k's four values are read bis_ahead
-// rows before its step (the steps run from row m-1 down, each writing its own y(k)).
+// largest |y_i| (ymax, with its sign) and sum |y_i|. The steps run from row m-1 down, each
+// reading the next row's four values before its own arithmetic and writing its own y(k).
 template <typename R> __device__ __forceinline__ void bis_solveu(int m, R s, R tol, const bis_inv<R> &w, R &ymax, R &asum) {
     typedef tri_const<R> K;
-    constexpr int D = bis_ahead<R>();
     const R sfmin = K::safmin(), bignum = 1 / K::safmin();
-    R y1 = 0, y2 = 0, ry[D], ra[D], rb[D], rd[D];
+    R y1 = 0, y2 = 0;
+    R ny = w.y(m - 1), na = w.ua(m - 1), nb = w.ub(m - 1), nd = w.ud(m - 1);
     ymax = 0, asum = 0;
-#pragma unroll
-    for (int j = 0; j < D; j++) {
-        const int k = m - 1 - j;
-        if (k >= 0) ry[j] = w.y(k), ra[j] = w.ua(k), rb[j] = w.ub(k), rd[j] = w.ud(k);
-    }
 #pragma unroll 1
-    for (int k0 = m - 1; k0 >= 0; k0 -= D) {
-#pragma unroll
-        for (int j = 0; j < D; j++) {
-            const int k = k0 - j;
-            if (k < 0) break;
-            R t = s * ry[j] - rb[j] * y1 - rd[j] * y2, ak = ra[j], pert = copysign(tol, ak);
-            if (k - D >= 0) ry[j] = w.y(k - D), ra[j] = w.ua(k - D), rb[j] = w.ub(k - D), rd[j] = w.ud(k - D);
-            for (;;) {
-                const R absak = fabs(ak);
-                if (absak < 1) {
-                    if (absak < sfmin) {
-                        if (absak == 0 || fabs(t) * sfmin > absak) {
-                            ak += pert, pert *= 2;
-                            continue;
-                        }
-                        t *= bignum, ak *= bignum;
-                    } else if (fabs(t) > absak * bignum) {
+    for (int k = m - 1; k >= 0; k--) {
+        R t = s * ny - nb * y1 - nd * y2, ak = na, pert = copysign(tol, ak);
+        if (k > 0) ny = w.y(k - 1), na = w.ua(k - 1), nb = w.ub(k - 1), nd = w.ud(k - 1);
+        if (k - BIS_PREFETCH >= 0) {
+            const int r = k - BIS_PREFETCH;
+            bis_prefetch(&w.y(r)), bis_prefetch(&w.ua(r)), bis_prefetch(&w.ub(r)), bis_prefetch(&w.ud(r));
+        }
+        for (;;) {
+            const R absak = fabs(ak);
+            if (absak < 1) {
+                if (absak < sfmin) {
+                    if (absak == 0 || fabs(t) * sfmin > absak) {
                         ak += pert, pert *= 2;
                         continue;
                     }
+                    t *= bignum, ak *= bignum;
+                } else if (fabs(t) > absak * bignum) {
+                    ak += pert, pert *= 2;
+                    continue;
                 }
-                break;
             }
-            const R yk = t / ak;
-            w.y(k) = yk, y2 = y1, y1 = yk;
-            if (fabs(yk) >= fabs(ymax)) ymax = yk; // >=: the first of equal magnitudes, as idamax
-            asum += fabs(yk);
+            break;
         }
+        const R yk = t / ak;
+        w.y(k) = yk, y2 = y1, y1 = yk;
+        if (fabs(yk) >= fabs(ymax)) ymax = yk; // >=: the first of equal magnitudes, as idamax
+        asum += fabs(yk);
     }
 }
 
