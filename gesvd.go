@@ -28,8 +28,9 @@ import selection "github.com/batchlas/batchlas/select"
 // info must hold at least a.Batch() elements. On return info[b] is 0 when matrix b was
 // decomposed, and i > 0 when i superdiagonals of its intermediate bidiagonal form did not
 // converge (LAPACK's meaning; every iteration has a sweep limit, so this returns rather than
-// hangs; the CUDA families jacobi and blocked have no bidiagonal form: their i > 0 is the
-// number of rotations, at most k, that the last sweep still made). A matrix holding NaN or
+// hangs; the CUDA families jacobi and blocked, and the host's one-sided Jacobi for real
+// matrices of at most 8 rows and columns with k <= 4, have no bidiagonal form: their i > 0 is
+// the number of rotations, at most k, that the last sweep still made). A matrix holding NaN or
 // Inf gets NaN in its singular values and in every computed vector, and info[b] = k. The
 // other matrices are unaffected.
 //

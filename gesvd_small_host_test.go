@@ -7,10 +7,11 @@ import (
 	"testing"
 )
 
-// TestGesvdSmall checks gesvdSmall at every shape it takes (m, n = 1 to smallMax), with
+// TestGesvdSmall checks gesvdSmall and gesvdSmallGR at every shape they take (m, n = 1 to smallMax), with
 // every pair of jobs, in float64 and float32, on random, rank-deficient (rank 1 and zero),
 // orthogonal (equal singular values), column-graded (1 beside 1e-200: the small columns fall
-// under the zeroing threshold) and far-scaled matrices: singular values descending,
+// under gesvdSmall's zeroing threshold), far-scaled matrices and one with a column of
+// subnormal numbers: singular values descending,
 // nonnegative, the same for every job and within 30 k eps ||A|| of gonum's Dgesvd, and
 // ||A - U S V^T||, ||U^T U - I||, ||V^T V - I|| within 30 k eps (times ||A||) for the factors
 // computed, including the completed columns of a full U or V and of a zero singular value.
@@ -24,8 +25,10 @@ func TestGesvdSmall(t *testing.T) {
 				t.Run(fmt.Sprintf("%dx%d_%s", m, n, name), func(t *testing.T) {
 					for _, ju := range jobs {
 						for _, jv := range jobs {
-							checkSmallSVD[float64](t, m, n, a, ju, jv, 0x1p-53)
-							checkSmallSVD[float32](t, m, n, a, ju, jv, 0x1p-24)
+							checkSmallSVD(t, gesvdSmall[float64], m, n, a, ju, jv, 0x1p-53)
+							checkSmallSVD(t, gesvdSmall[float32], m, n, a, ju, jv, 0x1p-24)
+							checkSmallSVD(t, gesvdSmallGR[float64], m, n, a, ju, jv, 0x1p-53)
+							checkSmallSVD(t, gesvdSmallGR[float32], m, n, a, ju, jv, 0x1p-24)
 						}
 					}
 				})
@@ -61,15 +64,20 @@ func smallSVDInputs(rng *rand.Rand, m, n int) map[string][]float64 {
 			graded[j*m+i] *= 1e-200
 		}
 	}
+	// One column of subnormal numbers beside ones near 1.
+	subnormal := random(1)
+	for i := 0; i < m; i++ {
+		subnormal[i] *= 0x1p-1040
+	}
 	return map[string][]float64{
 		"random": random(1), "rank_one": rankOne, "zero": make([]float64, m*n), "orthogonal": orth,
-		"graded": graded, "huge": random(1e300), "tiny": random(1e-300),
+		"graded": graded, "huge": random(1e300), "tiny": random(1e-300), "subnormal_column": subnormal,
 	}
 }
 
-// checkSmallSVD runs gesvdSmall[F] with jobs ju, jv on a taken to F and checks it as
-// TestGesvdSmall says.
-func checkSmallSVD[F float32 | float64](t *testing.T, m, n int, a []float64, ju, jv SVDJob, eps float64) {
+// checkSmallSVD runs kernel (gesvdSmall or gesvdSmallGR) with jobs ju, jv on a taken to F
+// and checks it as TestGesvdSmall says.
+func checkSmallSVD[F float32 | float64](t *testing.T, kernel gesvdFunc[F, F], m, n int, a []float64, ju, jv SVDJob, eps float64) {
 	t.Helper()
 	k := min(m, n)
 	af := make([]float64, len(a))
@@ -96,7 +104,7 @@ func checkSmallSVD[F float32 | float64](t *testing.T, m, n int, a []float64, ju,
 			in[j*lda+i] = F(af[j*m+i])
 		}
 	}
-	if info := gesvdSmall(ju, jv, m, n, in, lda, s, u, ldu, vt, ldvt); info != 0 {
+	if info := kernel(ju, jv, m, n, in, lda, s, u, ldu, vt, ldvt); info != 0 {
 		t.Fatalf("jobs %c%c: info %d", ju, jv, info)
 	}
 	for j := 0; j < n; j++ {
