@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # variants.sh V...: for each variants/V.cuh (kernels/syev/bisect.cuh with another read-ahead
-# depth or L1 prefetch, made beside this script and carried), the syev cta and blocked
+# depth or L1 prefetch, written beside this script by hand and carried, not committed: the
+# header of bench/results/sm_90/issue26/round10_variants.txt says what each of round 10's six
+# changed), the syev cta and blocked
 # kernels rebuilt for sm_90 alone in a scratch copy of kernels/, then batchbench's
 # cta:tri=1 arm on each at the shapes below, the variants alternated in two passes (the
 # second in reverse order). From the repository root with .dev carried; output in
