@@ -129,3 +129,171 @@ func radius(x, y float64) float64 {
 	}
 	return math.Hypot(x, y)
 }
+
+// syevSmallQLPair is syevSmallQL on two matrices of the same order at once: both are reduced,
+// then their QL iterations run interleaved (tql2Pair), and each gets exactly what
+// syevSmallQL would give it alone.
+func syevSmallQLPair[F float32 | float64](vectors, lower bool, n int, a0, a1 []F, lda int, w0, w1 []F) (int, int) {
+	var q0, q1 [smallMax * smallMax]float64
+	var d0, e0, d1, e1 [smallMax]float64
+	k0 := qlReduceUnrolled(n, vectors, lower, a0, lda, &d0, &e0, &q0)
+	k1 := qlReduceUnrolled(n, vectors, lower, a1, lda, &d1, &e1, &q1)
+	info0, info1 := tql2Pair(vectors, n, &d0, &e0, &q0, &d1, &e1, &q1)
+	for i := 0; i < n; i++ {
+		if k0 != 0 {
+			d0[i] = math.Ldexp(d0[i], -k0)
+		}
+		if k1 != 0 {
+			d1[i] = math.Ldexp(d1[i], -k1)
+		}
+	}
+	syevStore(vectors, n, &d0, &q0, a0, lda, w0)
+	syevStore(vectors, n, &d1, &q1, a1, lda, w1)
+	return info0, info1
+}
+
+// qlSetup is tql2Small between two sweeps: from row l, whose eigenvalue has had iter sweeps,
+// it passes over the converged eigenvalues (setting iter to 0 at each) and returns the
+// unreduced block l..m with its shift g and iter counting the sweep about to run, or done
+// (with info, the count of nonzero off-diagonal elements, when an eigenvalue had syevSweeps
+// sweeps).
+func qlSetup(n int, d, e *[smallMax]float64, l, iter int) (int, int, int, float64, bool, int) {
+	const ulp, tiny = 0x1p-53, 0x1p-500
+	for l < n {
+		m := l
+		for ; m < n-1; m++ {
+			if ae := math.Abs(e[m]); ae <= ulp*(math.Abs(d[m])+math.Abs(d[m+1])) || ae < tiny {
+				e[m] = 0
+				break
+			}
+		}
+		if m == l {
+			l, iter = l+1, 0
+			continue
+		}
+		if iter == syevSweeps {
+			info := 0
+			for _, x := range e[:n-1] {
+				if x != 0 {
+					info++
+				}
+			}
+			return l, m, iter, 0, true, info
+		}
+		g := (d[l+1] - d[l]) / (2 * e[l])
+		r := radius(g, 1)
+		g = d[m] - d[l] + e[l]/(g+math.Copysign(r, g))
+		return l, m, iter + 1, g, false, 0
+	}
+	return l, l, iter, 0, true, 0
+}
+
+// tql2Pair is tql2Small on two tridiagonal matrices of order n at once: a rotation of one
+// beside a rotation of the other while both are sweeping, so that the processor overlaps
+// their two chains of dependent square roots and divisions, with the same arithmetic in the
+// same order as tql2Small on each (the rotation written out once per matrix).
+func tql2Pair(vectors bool, n int, d0, e0 *[smallMax]float64, z0 *[smallMax * smallMax]float64, d1, e1 *[smallMax]float64, z1 *[smallMax * smallMax]float64) (int, int) {
+	const ld = smallMax
+	e0[n-1], e1[n-1] = 0, 0
+	var l0, m0, i0, it0, info0, l1, m1, i1, it1, info1 int
+	var s0, c0, p0, g0, s1, c1, p1, g1 float64
+	var sw0, done0, sw1, done1 bool
+	for {
+		if !done0 && !sw0 {
+			l0, m0, it0, g0, done0, info0 = qlSetup(n, d0, e0, l0, it0)
+			if !done0 {
+				s0, c0, p0, i0, sw0 = 1, 1, 0, m0-1, true
+			}
+		}
+		if !done1 && !sw1 {
+			l1, m1, it1, g1, done1, info1 = qlSetup(n, d1, e1, l1, it1)
+			if !done1 {
+				s1, c1, p1, i1, sw1 = 1, 1, 0, m1-1, true
+			}
+		}
+		if done0 && done1 {
+			return info0, info1
+		}
+		for {
+			if sw0 {
+				f, b := s0*e0[i0], c0*e0[i0]
+				var r float64
+				if r2 := f*f + g0*g0; r2 > 0x1p-900 && r2 < 0x1p900 {
+					r = math.Sqrt(r2)
+				} else {
+					r = math.Hypot(f, g0)
+				}
+				e0[i0+1] = r
+				if r == 0 {
+					d0[i0+1] -= p0
+					e0[m0] = 0
+					sw0 = false
+				} else {
+					s0, c0 = f/r, g0/r
+					g0 = d0[i0+1] - p0
+					r = (d0[i0]-g0)*s0 + 2*c0*b
+					p0 = s0 * r
+					d0[i0+1] = g0 + p0
+					g0 = c0*r - b
+					if vectors {
+						zi, zj := z0[i0*ld:i0*ld+n], z0[(i0+1)*ld:(i0+1)*ld+n]
+						zj = zj[:len(zi)]
+						for k, x := range zi {
+							y := zj[k]
+							zj[k] = s0*x + c0*y
+							zi[k] = c0*x - s0*y
+						}
+					}
+					i0--
+					if i0 < l0 {
+						d0[l0] -= p0
+						e0[l0] = g0
+						e0[m0] = 0
+						sw0 = false
+					}
+				}
+			}
+			if sw1 {
+				f, b := s1*e1[i1], c1*e1[i1]
+				var r float64
+				if r2 := f*f + g1*g1; r2 > 0x1p-900 && r2 < 0x1p900 {
+					r = math.Sqrt(r2)
+				} else {
+					r = math.Hypot(f, g1)
+				}
+				e1[i1+1] = r
+				if r == 0 {
+					d1[i1+1] -= p1
+					e1[m1] = 0
+					sw1 = false
+				} else {
+					s1, c1 = f/r, g1/r
+					g1 = d1[i1+1] - p1
+					r = (d1[i1]-g1)*s1 + 2*c1*b
+					p1 = s1 * r
+					d1[i1+1] = g1 + p1
+					g1 = c1*r - b
+					if vectors {
+						zi, zj := z1[i1*ld:i1*ld+n], z1[(i1+1)*ld:(i1+1)*ld+n]
+						zj = zj[:len(zi)]
+						for k, x := range zi {
+							y := zj[k]
+							zj[k] = s1*x + c1*y
+							zi[k] = c1*x - s1*y
+						}
+					}
+					i1--
+					if i1 < l1 {
+						d1[l1] -= p1
+						e1[l1] = g1
+						e1[m1] = 0
+						sw1 = false
+					}
+				}
+			}
+			if !(sw0 && sw1) {
+				break
+			}
+		}
+	}
+}

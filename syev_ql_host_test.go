@@ -213,3 +213,38 @@ func checkSmallSyev[F float32 | float64](t *testing.T, n int, a []float64, lower
 		}
 	}
 }
+
+// TestSyevSmallQLPair checks that syevSmallQLPair gives each of its two matrices exactly
+// (bit for bit: eigenvalues, vectors, info) what syevSmallQL gives it alone, for every pair
+// of smallSpectra's matrices of orders 1 to smallMax, which take different numbers of sweeps
+// and split at different places, with and without vectors.
+func TestSyevSmallQLPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 3))
+	same := func(x, y []float64) bool {
+		for i := range x {
+			if math.Float64bits(x[i]) != math.Float64bits(y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	for n := 1; n <= smallMax; n++ {
+		sp := smallSpectra(rng, n)
+		for n0, a0 := range sp {
+			for n1, a1 := range sp {
+				for _, vectors := range []bool{false, true} {
+					want0, want1 := append([]float64(nil), a0...), append([]float64(nil), a1...)
+					ww0, ww1 := make([]float64, n), make([]float64, n)
+					wi0 := syevSmallQL(vectors, true, n, want0, n, ww0)
+					wi1 := syevSmallQL(vectors, true, n, want1, n, ww1)
+					got0, got1 := append([]float64(nil), a0...), append([]float64(nil), a1...)
+					gw0, gw1 := make([]float64, n), make([]float64, n)
+					gi0, gi1 := syevSmallQLPair(vectors, true, n, got0, got1, n, gw0, gw1)
+					if gi0 != wi0 || gi1 != wi1 || !same(gw0, ww0) || !same(gw1, ww1) || !same(got0, want0) || !same(got1, want1) {
+						t.Fatalf("n = %d, %s beside %s, vectors %v: the pair differs from syevSmallQL", n, n0, n1, vectors)
+					}
+				}
+			}
+		}
+	}
+}
