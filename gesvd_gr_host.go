@@ -324,39 +324,11 @@ func gesvdSmallGR[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda 
 		for j := 0; j < N; j++ {
 			copy(uw[j*ld:j*ld+M], w[perm[j]*ld:perm[j]*ld+M])
 		}
-		cols := N
-		if jobl == SVDAll {
-			cols = M
-		}
-		completeBasis(M, N, cols, &uw)
-		for j := 0; j < cols; j++ {
-			src := uw[j*ld : j*ld+M]
-			if wide { // rows of vt
-				for i, x := range src {
-					vt[i*ldvt+j] = F(x)
-				}
-			} else {
-				dst := u[j*ldu : j*ldu+M]
-				for i, x := range src {
-					dst[i] = F(x)
-				}
-			}
-		}
+		completeBasis(M, N, smallLeftCols(M, N, jobl), &uw)
+		storeSmallLeft(M, smallLeftCols(M, N, jobl), wide, &uw, u, ldu, vt, ldvt)
 	}
 	if right {
-		for j := 0; j < N; j++ {
-			src := v[perm[j]*ld : perm[j]*ld+N]
-			if wide { // columns of u
-				dst := u[j*ldu : j*ldu+N]
-				for i, x := range src {
-					dst[i] = F(x)
-				}
-			} else { // rows of vt
-				for i, x := range src {
-					vt[i*ldvt+j] = F(x)
-				}
-			}
-		}
+		storeSmallRight(N, wide, &v, &perm, u, ldu, vt, ldvt)
 	}
 	return info
 }

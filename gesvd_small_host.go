@@ -166,41 +166,61 @@ func gesvdSmall[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda in
 				uw[nz*ld+i] = x * r
 			}
 		}
-		cols := N
-		if jobl == SVDAll {
-			cols = M
-		}
-		completeBasis(M, nz, cols, &uw)
-		for j := 0; j < cols; j++ {
-			src := uw[j*ld : j*ld+M]
-			if wide { // rows of vt
-				for i, x := range src {
-					vt[i*ldvt+j] = F(x)
-				}
-			} else {
-				dst := u[j*ldu : j*ldu+M]
-				for i, x := range src {
-					dst[i] = F(x)
-				}
-			}
-		}
+		completeBasis(M, nz, smallLeftCols(M, N, jobl), &uw)
+		storeSmallLeft(M, smallLeftCols(M, N, jobl), wide, &uw, u, ldu, vt, ldvt)
 	}
 	if right {
-		for j := 0; j < N; j++ {
-			src := v[perm[j]*ld : perm[j]*ld+N]
-			if wide { // columns of u
-				dst := u[j*ldu : j*ldu+N]
-				for i, x := range src {
-					dst[i] = F(x)
-				}
-			} else { // rows of vt
-				for i, x := range src {
-					vt[i*ldvt+j] = F(x)
-				}
+		storeSmallRight(N, wide, &v, &perm, u, ldu, vt, ldvt)
+	}
+	return info
+}
+
+// smallLeftCols is how many left singular vectors of the M-by-N problem the job asks for:
+// M with SVDAll, else N.
+func smallLeftCols(M, N int, jobl SVDJob) int {
+	if jobl == SVDAll {
+		return M
+	}
+	return N
+}
+
+// storeSmallLeft writes the first cols columns of uw (the left singular vectors of the
+// M-by-N problem, in order, leading dimension smallMax) in F: to u, or, for a wide matrix
+// (the problem is A^T's), to the rows of vt.
+func storeSmallLeft[F float32 | float64](M, cols int, wide bool, uw *[smallMax * smallMax]float64, u []F, ldu int, vt []F, ldvt int) {
+	const ld = smallMax
+	for j := 0; j < cols; j++ {
+		src := uw[j*ld : j*ld+M]
+		if wide { // rows of vt
+			for i, x := range src {
+				vt[i*ldvt+j] = F(x)
+			}
+		} else {
+			dst := u[j*ldu : j*ldu+M]
+			for i, x := range src {
+				dst[i] = F(x)
 			}
 		}
 	}
-	return info
+}
+
+// storeSmallRight writes the columns perm[0..N-1] of v (the right singular vectors of the
+// problem, leading dimension smallMax) in F: to the rows of vt, or, for a wide matrix, to u.
+func storeSmallRight[F float32 | float64](N int, wide bool, v *[smallMax * smallMax]float64, perm *[smallMax]int, u []F, ldu int, vt []F, ldvt int) {
+	const ld = smallMax
+	for j := 0; j < N; j++ {
+		src := v[perm[j]*ld : perm[j]*ld+N]
+		if wide { // columns of u
+			dst := u[j*ldu : j*ldu+N]
+			for i, x := range src {
+				dst[i] = F(x)
+			}
+		} else { // rows of vt
+			for i, x := range src {
+				vt[i*ldvt+j] = F(x)
+			}
+		}
+	}
 }
 
 // smallRotation is gesvdSmall's rotation (cos, sin, tan) for d and g2 = sign(d) 2g whose
