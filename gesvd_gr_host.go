@@ -41,28 +41,7 @@ func gesvdSmallGR[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda 
 	// annihilate (not multiplied back, as svdcmp does: a vector of subnormal size would lose
 	// its precision), with their -+norms gl (left) and gr (right) on the same scale.
 	var gl, gr [smallMax]float64
-	anrm := 0.0
-	for j := 0; j < n; j++ {
-		for i, x := range a[j*lda : j*lda+m] {
-			y := float64(x)
-			if wide {
-				w[i*ld+j] = y
-			} else {
-				w[j*ld+i] = y
-			}
-			if ay := math.Abs(y); ay > anrm {
-				anrm = ay
-			}
-		}
-	}
-	ex := scaleExp(anrm)
-	if ex != 0 {
-		for j := 0; j < N; j++ {
-			for i := 0; i < M; i++ {
-				w[j*ld+i] = math.Ldexp(w[j*ld+i], ex)
-			}
-		}
-	}
+	ex := loadSmallW(m, n, a, lda, wide, &w)
 	// Bidiagonalization.
 	g, scale, bnorm := 0.0, 0.0, 0.0
 	for i := 0; i < N; i++ {

@@ -39,28 +39,7 @@ func gesvdSmall[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda in
 		M, N, jobl, jobr = n, m, jobvt, jobu
 	}
 	var w, v [smallMax * smallMax]float64 // column-major, leading dimension smallMax
-	anrm := 0.0
-	for j := 0; j < n; j++ {
-		for i, x := range a[j*lda : j*lda+m] {
-			y := float64(x)
-			if wide {
-				w[i*ld+j] = y
-			} else {
-				w[j*ld+i] = y
-			}
-			if ay := math.Abs(y); ay > anrm {
-				anrm = ay
-			}
-		}
-	}
-	e := scaleExp(anrm)
-	if e != 0 {
-		for j := 0; j < N; j++ {
-			for i := 0; i < M; i++ {
-				w[j*ld+i] = math.Ldexp(w[j*ld+i], e)
-			}
-		}
-	}
+	e := loadSmallW(m, n, a, lda, wide, &w)
 	right := jobr != SVDNone
 	if right {
 		for j := 0; j < N; j++ {
@@ -173,6 +152,35 @@ func gesvdSmall[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda in
 		storeSmallRight(N, wide, &v, &perm, u, ldu, vt, ldvt)
 	}
 	return info
+}
+
+// loadSmallW copies the m-by-n a into w in float64 (column-major, leading dimension
+// smallMax), transposed when wide, so that w holds the M-by-N problem (M >= N), and scales it
+// by 2^e (scaleExp of its largest magnitude, so that no square in the sweeps over- or
+// underflows); it returns e.
+func loadSmallW[F float32 | float64](m, n int, a []F, lda int, wide bool, w *[smallMax * smallMax]float64) int {
+	const ld = smallMax
+	anrm := 0.0
+	for j := 0; j < n; j++ {
+		for i, x := range a[j*lda : j*lda+m] {
+			y := float64(x)
+			if wide {
+				w[i*ld+j] = y
+			} else {
+				w[j*ld+i] = y
+			}
+			if ay := math.Abs(y); ay > anrm {
+				anrm = ay
+			}
+		}
+	}
+	e := scaleExp(anrm)
+	if e != 0 {
+		for i := range w {
+			w[i] = math.Ldexp(w[i], e)
+		}
+	}
+	return e
 }
 
 // smallLeftCols is how many left singular vectors of the M-by-N problem the job asks for:
