@@ -9,14 +9,7 @@
 # DTYPES (f64,f32), SPECS (below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT_DIR:-bench/results/cpu}
-reps=${REPS:-15}
-bin=${BIN:-}
-if [ -z "$bin" ]; then
-	bin=/tmp/batchbench-host
-	go build -tags host -o "$bin" ./cmd/batchbench
-fi
-mkdir -p "$out"
+source bench/cpu_env.sh
 json=$out/auto_check.jsonl
 start=0
 [ -f "$json" ] && start=$(wc -l <"$json")

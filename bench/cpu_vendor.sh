@@ -10,14 +10,7 @@
 # (potrf, getrf, geqrf) and the decompositions (syev, gesvd).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${OUT_DIR:-bench/results/cpu}
-reps=${REPS:-15}
-bin=${BIN:-}
-if [ -z "$bin" ]; then
-	bin=/tmp/batchbench-host
-	go build -tags host -o "$bin" ./cmd/batchbench
-fi
-mkdir -p "$out"
+source bench/cpu_env.sh
 for op in ${@:-potrf getrf geqrf syev gesvd}; do
 	# Batches that keep one call between a few ms and a few s on a small machine.
 	case $op in
