@@ -6,12 +6,12 @@ import (
 	"gonum.org/v1/gonum/blas"
 
 	"github.com/batchlas/batchlas/internal/hostgemm"
+	"github.com/batchlas/batchlas/internal/hostpotrf"
 )
 
-// potrfHost factors every matrix with newDpotrf's kernel (float64: straight-line code up to
-// smallMax, gonum's Dpotrf up to potrfLeaf, a recursive factorization on the packed gemm
-// above), the project's complex Cholesky (complex64, complex128), or the float64 kernel on a
-// float64 copy (float32: as fast as a float32 kernel, and more accurate).
+// potrfHost factors every matrix with potrfKernel's kernel for its order and dtype (real:
+// straight-line code up to smallMax, a leaf kernel up to potrfRecMin, the recursive
+// factorization on the packed gemm above it; complex: the project's complex Cholesky).
 func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	a, info := c.a, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
@@ -99,8 +99,9 @@ func eachTriColumn(lower bool, n int, f func(j, i0, i1 int)) {
 // library call per matrix.
 const smallMax = 8
 
-// potrfRecMin is the order up to which gonum's Dpotrf (unblocked at these orders) is faster
-// than the recursion, so that newPotrf and the recursion hand it such diagonal blocks;
+// potrfRecMin is the order up to which gonum's Dpotrf (unblocked at these orders), or
+// newSpotrf's kernel, is faster than the recursion, so that newPotrf and the recursion hand it such
+// diagonal blocks;
 // potrfLeaf the order up to which the recursion's trsm hands its blocks to gonum's trsm.
 // BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the recursion 12-30;
 // trsm leaves of 16 against 64 took 0.059 against 0.089 ms at n = 128 (lower), 0.30 against
@@ -110,16 +111,14 @@ const smallMax = 8
 const potrfLeaf, potrfRecMin = 16, 64
 
 // newPotrf returns a real Cholesky kernel with its own scratch: up to potrfRecMin gonum's
-// Dpotrf (dpotrf; for float32 on a float64 copy of the triangle, which costs O(n^2) against
-// its O(n^3) flops), above it the recursive factorization of Gustavson (potrfRec) in F, whose
+// Dpotrf (dpotrf) or newSpotrf's float32 kernel, above it the recursive factorization of Gustavson (potrfRec) in F, whose
 // triangular solves are recursive too and whose symmetric updates are one triangular packed
 // gemm (hostgemm.Syrk), so that nearly all flops run in the packed gemm of F (float32 at
 // twice float64's rate).
 func newPotrf[F float32 | float64]() func(lower bool, n int, a []F, lda int) int {
 	var leaf any = dpotrf
 	if _, ok := any(F(0)).(float32); ok {
-		d := func() func(bool, int, []float64, int) int { return dpotrf }
-		leaf = widenedPotrf(d, widenReal[float64, float32], widenReal[float32, float64])()
+		leaf = newSpotrf()
 	}
 	r := potrfRec[F]{gemm: gemmKernel[F](), leaf: leaf.(func(bool, int, []F, int) int)}
 	return func(lower bool, n int, a []F, lda int) int {
@@ -254,6 +253,38 @@ func dpotrf(lower bool, n int, a []float64, lda int) int {
 		}
 	}
 	return n
+}
+
+// newSpotrf returns the float32 kernel of the diagonal blocks up to potrfRecMin, with its own
+// scratch: hostpotrf's AVX2 kernel, the upper triangle through a transposed copy (U = L^T,
+// an O(n^2) copy against the O(n^3) factorization), or where the CPU has no AVX2 gonum's
+// Dpotrf on a float64 copy of the triangle. At n = 128 (one core) the float64 leaves took
+// half of float32 potrf's time, a quarter of it in the copies.
+func newSpotrf() func(lower bool, n int, a []float32, lda int) int {
+	if !hostpotrf.Enabled() {
+		d := func() func(bool, int, []float64, int) int { return dpotrf }
+		return widenedPotrf(d, widenReal[float64, float32], widenReal[float32, float64])()
+	}
+	var w []float32
+	return func(lower bool, n int, a []float32, lda int) int {
+		if lower || n == 0 {
+			return hostpotrf.Lower32(n, a, lda)
+		}
+		w = grow(w, n*n)
+		for j := 0; j < n; j++ {
+			for i, v := range a[j*lda : j*lda+j+1] {
+				w[j+i*n] = v
+			}
+		}
+		info := hostpotrf.Lower32(n, w, n)
+		for j := 0; j < n; j++ {
+			col := a[j*lda : j*lda+j+1]
+			for i := range col {
+				col[i] = w[j+i*n]
+			}
+		}
+		return info
+	}
 }
 
 // zpotrf is an unblocked left-looking complex Cholesky of one column-major matrix; it
