@@ -10,15 +10,34 @@ import (
 )
 
 // potrfHost factors every matrix with potrfKernel's kernel for its order and dtype (real:
-// straight-line code up to smallMax, a leaf kernel up to potrfRecMin, the recursive
-// factorization on the packed gemm above it; complex: the project's complex Cholesky).
+// straight-line code up to smallMax, two matrices at a time from order 5 (potrfPairUnrolled), a leaf kernel
+// up to potrfRecMin, the recursive factorization on the packed gemm above it; complex: the
+// project's complex Cholesky).
 func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	a, info := c.a, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
 	newKernel := potrfKernel[T](n)
+	var pair func(lower bool, a0, a1 []T, lda int) (int, int)
+	switch any(*new(T)).(type) {
+	case float64:
+		if f := potrfPairUnrolled[float64](n); f != nil {
+			pair = any(f).(func(bool, []T, []T, int) (int, int))
+		}
+	case float32:
+		if f := potrfPairUnrolled[float32](n); f != nil {
+			pair = any(f).(func(bool, []T, []T, int) (int, int))
+		}
+	}
 	hostBatch(a.batch, func(lo, hi int) {
+		b := lo
+		if pair != nil {
+			for ; b+1 < hi; b += 2 {
+				i0, i1 := pair(lower, a.mat(b), a.mat(b+1), a.ld)
+				info[b], info[b+1] = int32(i0), int32(i1)
+			}
+		}
 		k := newKernel()
-		for b := lo; b < hi; b++ {
+		for ; b < hi; b++ {
 			info[b] = int32(k(lower, n, a.mat(b), a.ld))
 		}
 	})

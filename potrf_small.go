@@ -76,8 +76,9 @@ func potrf2[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a1_1 -= a1_0 * a1_0
 	if !(a1_1 > 0) {
@@ -131,8 +132,9 @@ func potrf3[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a1_1 -= a1_0 * a1_0
@@ -152,8 +154,9 @@ func potrf3[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a2_2 -= a2_1 * a2_1
 	if !(a2_2 > 0) {
@@ -227,8 +230,9 @@ func potrf4[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a3_0 *= r0
@@ -254,8 +258,9 @@ func potrf4[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a3_1 *= r1
 	a2_2 -= a2_1 * a2_1
@@ -283,8 +288,9 @@ func potrf4[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 3
 	}
-	a2_2 = math.Sqrt(a2_2)
 	r2 := 1 / a2_2
+	a2_2 = math.Sqrt(a2_2)
+	r2 *= a2_2
 	a3_2 *= r2
 	a3_3 -= a3_2 * a3_2
 	if !(a3_3 > 0) {
@@ -384,8 +390,9 @@ func potrf5[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a3_0 *= r0
@@ -418,8 +425,9 @@ func potrf5[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a3_1 *= r1
 	a4_1 *= r1
@@ -455,8 +463,9 @@ func potrf5[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 3
 	}
-	a2_2 = math.Sqrt(a2_2)
 	r2 := 1 / a2_2
+	a2_2 = math.Sqrt(a2_2)
+	r2 *= a2_2
 	a3_2 *= r2
 	a4_2 *= r2
 	a3_3 -= a3_2 * a3_2
@@ -494,8 +503,9 @@ func potrf5[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 4
 	}
-	a3_3 = math.Sqrt(a3_3)
 	r3 := 1 / a3_3
+	a3_3 = math.Sqrt(a3_3)
+	r3 *= a3_3
 	a4_3 *= r3
 	a4_4 -= a4_3 * a4_3
 	if !(a4_4 > 0) {
@@ -627,8 +637,9 @@ func potrf6[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a3_0 *= r0
@@ -669,8 +680,9 @@ func potrf6[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a3_1 *= r1
 	a4_1 *= r1
@@ -715,8 +727,9 @@ func potrf6[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 3
 	}
-	a2_2 = math.Sqrt(a2_2)
 	r2 := 1 / a2_2
+	a2_2 = math.Sqrt(a2_2)
+	r2 *= a2_2
 	a3_2 *= r2
 	a4_2 *= r2
 	a5_2 *= r2
@@ -764,8 +777,9 @@ func potrf6[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 4
 	}
-	a3_3 = math.Sqrt(a3_3)
 	r3 := 1 / a3_3
+	a3_3 = math.Sqrt(a3_3)
+	r3 *= a3_3
 	a4_3 *= r3
 	a5_3 *= r3
 	a4_4 -= a4_3 * a4_3
@@ -815,8 +829,9 @@ func potrf6[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 5
 	}
-	a4_4 = math.Sqrt(a4_4)
 	r4 := 1 / a4_4
+	a4_4 = math.Sqrt(a4_4)
+	r4 *= a4_4
 	a5_4 *= r4
 	a5_5 -= a5_4 * a5_4
 	if !(a5_5 > 0) {
@@ -986,8 +1001,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a3_0 *= r0
@@ -1037,8 +1053,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a3_1 *= r1
 	a4_1 *= r1
@@ -1093,8 +1110,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 3
 	}
-	a2_2 = math.Sqrt(a2_2)
 	r2 := 1 / a2_2
+	a2_2 = math.Sqrt(a2_2)
+	r2 *= a2_2
 	a3_2 *= r2
 	a4_2 *= r2
 	a5_2 *= r2
@@ -1153,8 +1171,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 4
 	}
-	a3_3 = math.Sqrt(a3_3)
 	r3 := 1 / a3_3
+	a3_3 = math.Sqrt(a3_3)
+	r3 *= a3_3
 	a4_3 *= r3
 	a5_3 *= r3
 	a6_3 *= r3
@@ -1216,8 +1235,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 5
 	}
-	a4_4 = math.Sqrt(a4_4)
 	r4 := 1 / a4_4
+	a4_4 = math.Sqrt(a4_4)
+	r4 *= a4_4
 	a5_4 *= r4
 	a6_4 *= r4
 	a5_5 -= a5_4 * a5_4
@@ -1281,8 +1301,9 @@ func potrf7[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 6
 	}
-	a5_5 = math.Sqrt(a5_5)
 	r5 := 1 / a5_5
+	a5_5 = math.Sqrt(a5_5)
+	r5 *= a5_5
 	a6_5 *= r5
 	a6_6 -= a6_5 * a6_5
 	if !(a6_6 > 0) {
@@ -1496,8 +1517,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 1
 	}
-	a0_0 = math.Sqrt(a0_0)
 	r0 := 1 / a0_0
+	a0_0 = math.Sqrt(a0_0)
+	r0 *= a0_0
 	a1_0 *= r0
 	a2_0 *= r0
 	a3_0 *= r0
@@ -1557,8 +1579,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 2
 	}
-	a1_1 = math.Sqrt(a1_1)
 	r1 := 1 / a1_1
+	a1_1 = math.Sqrt(a1_1)
+	r1 *= a1_1
 	a2_1 *= r1
 	a3_1 *= r1
 	a4_1 *= r1
@@ -1624,8 +1647,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 3
 	}
-	a2_2 = math.Sqrt(a2_2)
 	r2 := 1 / a2_2
+	a2_2 = math.Sqrt(a2_2)
+	r2 *= a2_2
 	a3_2 *= r2
 	a4_2 *= r2
 	a5_2 *= r2
@@ -1696,8 +1720,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 4
 	}
-	a3_3 = math.Sqrt(a3_3)
 	r3 := 1 / a3_3
+	a3_3 = math.Sqrt(a3_3)
+	r3 *= a3_3
 	a4_3 *= r3
 	a5_3 *= r3
 	a6_3 *= r3
@@ -1772,8 +1797,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 5
 	}
-	a4_4 = math.Sqrt(a4_4)
 	r4 := 1 / a4_4
+	a4_4 = math.Sqrt(a4_4)
+	r4 *= a4_4
 	a5_4 *= r4
 	a6_4 *= r4
 	a7_4 *= r4
@@ -1851,8 +1877,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 6
 	}
-	a5_5 = math.Sqrt(a5_5)
 	r5 := 1 / a5_5
+	a5_5 = math.Sqrt(a5_5)
+	r5 *= a5_5
 	a6_5 *= r5
 	a7_5 *= r5
 	a6_6 -= a6_5 * a6_5
@@ -1932,8 +1959,9 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		}
 		return 7
 	}
-	a6_6 = math.Sqrt(a6_6)
 	r6 := 1 / a6_6
+	a6_6 = math.Sqrt(a6_6)
+	r6 *= a6_6
 	a7_6 *= r6
 	a7_7 -= a7_6 * a7_6
 	if !(a7_7 > 0) {
@@ -2091,4 +2119,1674 @@ func potrf8[F float32 | float64](lower bool, a []F, lda int) int {
 		a[7*lda+7] = F(a7_7)
 	}
 	return 0
+}
+
+// potrfPairUnrolled returns the straight-line Cholesky of two matrices of order n at once
+// (potrfPair), or nil where there is none (n < 5).
+func potrfPairUnrolled[F float32 | float64](n int) func(lower bool, a0, a1 []F, lda int) (int, int) {
+	switch n {
+	case 5:
+		return potrfPair5[F]
+	case 6:
+		return potrfPair6[F]
+	case 7:
+		return potrfPair7[F]
+	case 8:
+		return potrfPair8[F]
+	}
+	return nil
+}
+
+func potrfPair5[F float32 | float64](lower bool, a0, a1 []F, lda int) (int, int) {
+	_, _ = a0[4*lda+4], a1[4*lda+4]
+	var x0_0_0, x0_1_0, x0_2_0, x0_3_0, x0_4_0, x0_1_1, x0_2_1, x0_3_1, x0_4_1, x0_2_2, x0_3_2, x0_4_2, x0_3_3, x0_4_3, x0_4_4, x1_0_0, x1_1_0, x1_2_0, x1_3_0, x1_4_0, x1_1_1, x1_2_1, x1_3_1, x1_4_1, x1_2_2, x1_3_2, x1_4_2, x1_3_3, x1_4_3, x1_4_4 float64
+	if lower {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[1])
+		x0_2_0 = float64(a0[2])
+		x0_3_0 = float64(a0[3])
+		x0_4_0 = float64(a0[4])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[lda+2])
+		x0_3_1 = float64(a0[lda+3])
+		x0_4_1 = float64(a0[lda+4])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[2*lda+3])
+		x0_4_2 = float64(a0[2*lda+4])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[3*lda+4])
+		x0_4_4 = float64(a0[4*lda+4])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[1])
+		x1_2_0 = float64(a1[2])
+		x1_3_0 = float64(a1[3])
+		x1_4_0 = float64(a1[4])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[lda+2])
+		x1_3_1 = float64(a1[lda+3])
+		x1_4_1 = float64(a1[lda+4])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[2*lda+3])
+		x1_4_2 = float64(a1[2*lda+4])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[3*lda+4])
+		x1_4_4 = float64(a1[4*lda+4])
+	} else {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[lda+0])
+		x0_2_0 = float64(a0[2*lda+0])
+		x0_3_0 = float64(a0[3*lda+0])
+		x0_4_0 = float64(a0[4*lda+0])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[2*lda+1])
+		x0_3_1 = float64(a0[3*lda+1])
+		x0_4_1 = float64(a0[4*lda+1])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[3*lda+2])
+		x0_4_2 = float64(a0[4*lda+2])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[4*lda+3])
+		x0_4_4 = float64(a0[4*lda+4])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[lda+0])
+		x1_2_0 = float64(a1[2*lda+0])
+		x1_3_0 = float64(a1[3*lda+0])
+		x1_4_0 = float64(a1[4*lda+0])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[2*lda+1])
+		x1_3_1 = float64(a1[3*lda+1])
+		x1_4_1 = float64(a1[4*lda+1])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[3*lda+2])
+		x1_4_2 = float64(a1[4*lda+2])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[4*lda+3])
+		x1_4_4 = float64(a1[4*lda+4])
+	}
+	ok := true
+	if !(x0_0_0 > 0) {
+		ok = false
+	}
+	if !(x1_0_0 > 0) {
+		ok = false
+	}
+	r0_0, r1_0 := 1/x0_0_0, 1/x1_0_0
+	x0_0_0 = math.Sqrt(x0_0_0)
+	x1_0_0 = math.Sqrt(x1_0_0)
+	r0_0, r1_0 = r0_0*x0_0_0, r1_0*x1_0_0
+	x0_1_0 *= r0_0
+	x1_1_0 *= r1_0
+	x0_2_0 *= r0_0
+	x1_2_0 *= r1_0
+	x0_3_0 *= r0_0
+	x1_3_0 *= r1_0
+	x0_4_0 *= r0_0
+	x1_4_0 *= r1_0
+	x0_1_1 -= x0_1_0 * x0_1_0
+	x1_1_1 -= x1_1_0 * x1_1_0
+	x0_2_1 -= x0_2_0 * x0_1_0
+	x1_2_1 -= x1_2_0 * x1_1_0
+	x0_3_1 -= x0_3_0 * x0_1_0
+	x1_3_1 -= x1_3_0 * x1_1_0
+	x0_4_1 -= x0_4_0 * x0_1_0
+	x1_4_1 -= x1_4_0 * x1_1_0
+	x0_2_2 -= x0_2_0 * x0_2_0
+	x1_2_2 -= x1_2_0 * x1_2_0
+	x0_3_2 -= x0_3_0 * x0_2_0
+	x1_3_2 -= x1_3_0 * x1_2_0
+	x0_4_2 -= x0_4_0 * x0_2_0
+	x1_4_2 -= x1_4_0 * x1_2_0
+	x0_3_3 -= x0_3_0 * x0_3_0
+	x1_3_3 -= x1_3_0 * x1_3_0
+	x0_4_3 -= x0_4_0 * x0_3_0
+	x1_4_3 -= x1_4_0 * x1_3_0
+	x0_4_4 -= x0_4_0 * x0_4_0
+	x1_4_4 -= x1_4_0 * x1_4_0
+	if !(x0_1_1 > 0) {
+		ok = false
+	}
+	if !(x1_1_1 > 0) {
+		ok = false
+	}
+	r0_1, r1_1 := 1/x0_1_1, 1/x1_1_1
+	x0_1_1 = math.Sqrt(x0_1_1)
+	x1_1_1 = math.Sqrt(x1_1_1)
+	r0_1, r1_1 = r0_1*x0_1_1, r1_1*x1_1_1
+	x0_2_1 *= r0_1
+	x1_2_1 *= r1_1
+	x0_3_1 *= r0_1
+	x1_3_1 *= r1_1
+	x0_4_1 *= r0_1
+	x1_4_1 *= r1_1
+	x0_2_2 -= x0_2_1 * x0_2_1
+	x1_2_2 -= x1_2_1 * x1_2_1
+	x0_3_2 -= x0_3_1 * x0_2_1
+	x1_3_2 -= x1_3_1 * x1_2_1
+	x0_4_2 -= x0_4_1 * x0_2_1
+	x1_4_2 -= x1_4_1 * x1_2_1
+	x0_3_3 -= x0_3_1 * x0_3_1
+	x1_3_3 -= x1_3_1 * x1_3_1
+	x0_4_3 -= x0_4_1 * x0_3_1
+	x1_4_3 -= x1_4_1 * x1_3_1
+	x0_4_4 -= x0_4_1 * x0_4_1
+	x1_4_4 -= x1_4_1 * x1_4_1
+	if !(x0_2_2 > 0) {
+		ok = false
+	}
+	if !(x1_2_2 > 0) {
+		ok = false
+	}
+	r0_2, r1_2 := 1/x0_2_2, 1/x1_2_2
+	x0_2_2 = math.Sqrt(x0_2_2)
+	x1_2_2 = math.Sqrt(x1_2_2)
+	r0_2, r1_2 = r0_2*x0_2_2, r1_2*x1_2_2
+	x0_3_2 *= r0_2
+	x1_3_2 *= r1_2
+	x0_4_2 *= r0_2
+	x1_4_2 *= r1_2
+	x0_3_3 -= x0_3_2 * x0_3_2
+	x1_3_3 -= x1_3_2 * x1_3_2
+	x0_4_3 -= x0_4_2 * x0_3_2
+	x1_4_3 -= x1_4_2 * x1_3_2
+	x0_4_4 -= x0_4_2 * x0_4_2
+	x1_4_4 -= x1_4_2 * x1_4_2
+	if !(x0_3_3 > 0) {
+		ok = false
+	}
+	if !(x1_3_3 > 0) {
+		ok = false
+	}
+	r0_3, r1_3 := 1/x0_3_3, 1/x1_3_3
+	x0_3_3 = math.Sqrt(x0_3_3)
+	x1_3_3 = math.Sqrt(x1_3_3)
+	r0_3, r1_3 = r0_3*x0_3_3, r1_3*x1_3_3
+	x0_4_3 *= r0_3
+	x1_4_3 *= r1_3
+	x0_4_4 -= x0_4_3 * x0_4_3
+	x1_4_4 -= x1_4_3 * x1_4_3
+	if !(x0_4_4 > 0) {
+		ok = false
+	}
+	if !(x1_4_4 > 0) {
+		ok = false
+	}
+	x0_4_4 = math.Sqrt(x0_4_4)
+	x1_4_4 = math.Sqrt(x1_4_4)
+	if !ok {
+		return potrf5(lower, a0, lda), potrf5(lower, a1, lda)
+	}
+	if lower {
+		a0[0] = F(x0_0_0)
+		a0[1] = F(x0_1_0)
+		a0[2] = F(x0_2_0)
+		a0[3] = F(x0_3_0)
+		a0[4] = F(x0_4_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[lda+2] = F(x0_2_1)
+		a0[lda+3] = F(x0_3_1)
+		a0[lda+4] = F(x0_4_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[2*lda+3] = F(x0_3_2)
+		a0[2*lda+4] = F(x0_4_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[3*lda+4] = F(x0_4_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a1[0] = F(x1_0_0)
+		a1[1] = F(x1_1_0)
+		a1[2] = F(x1_2_0)
+		a1[3] = F(x1_3_0)
+		a1[4] = F(x1_4_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[lda+2] = F(x1_2_1)
+		a1[lda+3] = F(x1_3_1)
+		a1[lda+4] = F(x1_4_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[2*lda+3] = F(x1_3_2)
+		a1[2*lda+4] = F(x1_4_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[3*lda+4] = F(x1_4_3)
+		a1[4*lda+4] = F(x1_4_4)
+	} else {
+		a0[0] = F(x0_0_0)
+		a0[lda+0] = F(x0_1_0)
+		a0[2*lda+0] = F(x0_2_0)
+		a0[3*lda+0] = F(x0_3_0)
+		a0[4*lda+0] = F(x0_4_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[2*lda+1] = F(x0_2_1)
+		a0[3*lda+1] = F(x0_3_1)
+		a0[4*lda+1] = F(x0_4_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[3*lda+2] = F(x0_3_2)
+		a0[4*lda+2] = F(x0_4_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[4*lda+3] = F(x0_4_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a1[0] = F(x1_0_0)
+		a1[lda+0] = F(x1_1_0)
+		a1[2*lda+0] = F(x1_2_0)
+		a1[3*lda+0] = F(x1_3_0)
+		a1[4*lda+0] = F(x1_4_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[2*lda+1] = F(x1_2_1)
+		a1[3*lda+1] = F(x1_3_1)
+		a1[4*lda+1] = F(x1_4_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[3*lda+2] = F(x1_3_2)
+		a1[4*lda+2] = F(x1_4_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[4*lda+3] = F(x1_4_3)
+		a1[4*lda+4] = F(x1_4_4)
+	}
+	return 0, 0
+}
+
+func potrfPair6[F float32 | float64](lower bool, a0, a1 []F, lda int) (int, int) {
+	_, _ = a0[5*lda+5], a1[5*lda+5]
+	var x0_0_0, x0_1_0, x0_2_0, x0_3_0, x0_4_0, x0_5_0, x0_1_1, x0_2_1, x0_3_1, x0_4_1, x0_5_1, x0_2_2, x0_3_2, x0_4_2, x0_5_2, x0_3_3, x0_4_3, x0_5_3, x0_4_4, x0_5_4, x0_5_5, x1_0_0, x1_1_0, x1_2_0, x1_3_0, x1_4_0, x1_5_0, x1_1_1, x1_2_1, x1_3_1, x1_4_1, x1_5_1, x1_2_2, x1_3_2, x1_4_2, x1_5_2, x1_3_3, x1_4_3, x1_5_3, x1_4_4, x1_5_4, x1_5_5 float64
+	if lower {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[1])
+		x0_2_0 = float64(a0[2])
+		x0_3_0 = float64(a0[3])
+		x0_4_0 = float64(a0[4])
+		x0_5_0 = float64(a0[5])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[lda+2])
+		x0_3_1 = float64(a0[lda+3])
+		x0_4_1 = float64(a0[lda+4])
+		x0_5_1 = float64(a0[lda+5])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[2*lda+3])
+		x0_4_2 = float64(a0[2*lda+4])
+		x0_5_2 = float64(a0[2*lda+5])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[3*lda+4])
+		x0_5_3 = float64(a0[3*lda+5])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[4*lda+5])
+		x0_5_5 = float64(a0[5*lda+5])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[1])
+		x1_2_0 = float64(a1[2])
+		x1_3_0 = float64(a1[3])
+		x1_4_0 = float64(a1[4])
+		x1_5_0 = float64(a1[5])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[lda+2])
+		x1_3_1 = float64(a1[lda+3])
+		x1_4_1 = float64(a1[lda+4])
+		x1_5_1 = float64(a1[lda+5])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[2*lda+3])
+		x1_4_2 = float64(a1[2*lda+4])
+		x1_5_2 = float64(a1[2*lda+5])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[3*lda+4])
+		x1_5_3 = float64(a1[3*lda+5])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[4*lda+5])
+		x1_5_5 = float64(a1[5*lda+5])
+	} else {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[lda+0])
+		x0_2_0 = float64(a0[2*lda+0])
+		x0_3_0 = float64(a0[3*lda+0])
+		x0_4_0 = float64(a0[4*lda+0])
+		x0_5_0 = float64(a0[5*lda+0])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[2*lda+1])
+		x0_3_1 = float64(a0[3*lda+1])
+		x0_4_1 = float64(a0[4*lda+1])
+		x0_5_1 = float64(a0[5*lda+1])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[3*lda+2])
+		x0_4_2 = float64(a0[4*lda+2])
+		x0_5_2 = float64(a0[5*lda+2])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[4*lda+3])
+		x0_5_3 = float64(a0[5*lda+3])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[5*lda+4])
+		x0_5_5 = float64(a0[5*lda+5])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[lda+0])
+		x1_2_0 = float64(a1[2*lda+0])
+		x1_3_0 = float64(a1[3*lda+0])
+		x1_4_0 = float64(a1[4*lda+0])
+		x1_5_0 = float64(a1[5*lda+0])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[2*lda+1])
+		x1_3_1 = float64(a1[3*lda+1])
+		x1_4_1 = float64(a1[4*lda+1])
+		x1_5_1 = float64(a1[5*lda+1])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[3*lda+2])
+		x1_4_2 = float64(a1[4*lda+2])
+		x1_5_2 = float64(a1[5*lda+2])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[4*lda+3])
+		x1_5_3 = float64(a1[5*lda+3])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[5*lda+4])
+		x1_5_5 = float64(a1[5*lda+5])
+	}
+	ok := true
+	if !(x0_0_0 > 0) {
+		ok = false
+	}
+	if !(x1_0_0 > 0) {
+		ok = false
+	}
+	r0_0, r1_0 := 1/x0_0_0, 1/x1_0_0
+	x0_0_0 = math.Sqrt(x0_0_0)
+	x1_0_0 = math.Sqrt(x1_0_0)
+	r0_0, r1_0 = r0_0*x0_0_0, r1_0*x1_0_0
+	x0_1_0 *= r0_0
+	x1_1_0 *= r1_0
+	x0_2_0 *= r0_0
+	x1_2_0 *= r1_0
+	x0_3_0 *= r0_0
+	x1_3_0 *= r1_0
+	x0_4_0 *= r0_0
+	x1_4_0 *= r1_0
+	x0_5_0 *= r0_0
+	x1_5_0 *= r1_0
+	x0_1_1 -= x0_1_0 * x0_1_0
+	x1_1_1 -= x1_1_0 * x1_1_0
+	x0_2_1 -= x0_2_0 * x0_1_0
+	x1_2_1 -= x1_2_0 * x1_1_0
+	x0_3_1 -= x0_3_0 * x0_1_0
+	x1_3_1 -= x1_3_0 * x1_1_0
+	x0_4_1 -= x0_4_0 * x0_1_0
+	x1_4_1 -= x1_4_0 * x1_1_0
+	x0_5_1 -= x0_5_0 * x0_1_0
+	x1_5_1 -= x1_5_0 * x1_1_0
+	x0_2_2 -= x0_2_0 * x0_2_0
+	x1_2_2 -= x1_2_0 * x1_2_0
+	x0_3_2 -= x0_3_0 * x0_2_0
+	x1_3_2 -= x1_3_0 * x1_2_0
+	x0_4_2 -= x0_4_0 * x0_2_0
+	x1_4_2 -= x1_4_0 * x1_2_0
+	x0_5_2 -= x0_5_0 * x0_2_0
+	x1_5_2 -= x1_5_0 * x1_2_0
+	x0_3_3 -= x0_3_0 * x0_3_0
+	x1_3_3 -= x1_3_0 * x1_3_0
+	x0_4_3 -= x0_4_0 * x0_3_0
+	x1_4_3 -= x1_4_0 * x1_3_0
+	x0_5_3 -= x0_5_0 * x0_3_0
+	x1_5_3 -= x1_5_0 * x1_3_0
+	x0_4_4 -= x0_4_0 * x0_4_0
+	x1_4_4 -= x1_4_0 * x1_4_0
+	x0_5_4 -= x0_5_0 * x0_4_0
+	x1_5_4 -= x1_5_0 * x1_4_0
+	x0_5_5 -= x0_5_0 * x0_5_0
+	x1_5_5 -= x1_5_0 * x1_5_0
+	if !(x0_1_1 > 0) {
+		ok = false
+	}
+	if !(x1_1_1 > 0) {
+		ok = false
+	}
+	r0_1, r1_1 := 1/x0_1_1, 1/x1_1_1
+	x0_1_1 = math.Sqrt(x0_1_1)
+	x1_1_1 = math.Sqrt(x1_1_1)
+	r0_1, r1_1 = r0_1*x0_1_1, r1_1*x1_1_1
+	x0_2_1 *= r0_1
+	x1_2_1 *= r1_1
+	x0_3_1 *= r0_1
+	x1_3_1 *= r1_1
+	x0_4_1 *= r0_1
+	x1_4_1 *= r1_1
+	x0_5_1 *= r0_1
+	x1_5_1 *= r1_1
+	x0_2_2 -= x0_2_1 * x0_2_1
+	x1_2_2 -= x1_2_1 * x1_2_1
+	x0_3_2 -= x0_3_1 * x0_2_1
+	x1_3_2 -= x1_3_1 * x1_2_1
+	x0_4_2 -= x0_4_1 * x0_2_1
+	x1_4_2 -= x1_4_1 * x1_2_1
+	x0_5_2 -= x0_5_1 * x0_2_1
+	x1_5_2 -= x1_5_1 * x1_2_1
+	x0_3_3 -= x0_3_1 * x0_3_1
+	x1_3_3 -= x1_3_1 * x1_3_1
+	x0_4_3 -= x0_4_1 * x0_3_1
+	x1_4_3 -= x1_4_1 * x1_3_1
+	x0_5_3 -= x0_5_1 * x0_3_1
+	x1_5_3 -= x1_5_1 * x1_3_1
+	x0_4_4 -= x0_4_1 * x0_4_1
+	x1_4_4 -= x1_4_1 * x1_4_1
+	x0_5_4 -= x0_5_1 * x0_4_1
+	x1_5_4 -= x1_5_1 * x1_4_1
+	x0_5_5 -= x0_5_1 * x0_5_1
+	x1_5_5 -= x1_5_1 * x1_5_1
+	if !(x0_2_2 > 0) {
+		ok = false
+	}
+	if !(x1_2_2 > 0) {
+		ok = false
+	}
+	r0_2, r1_2 := 1/x0_2_2, 1/x1_2_2
+	x0_2_2 = math.Sqrt(x0_2_2)
+	x1_2_2 = math.Sqrt(x1_2_2)
+	r0_2, r1_2 = r0_2*x0_2_2, r1_2*x1_2_2
+	x0_3_2 *= r0_2
+	x1_3_2 *= r1_2
+	x0_4_2 *= r0_2
+	x1_4_2 *= r1_2
+	x0_5_2 *= r0_2
+	x1_5_2 *= r1_2
+	x0_3_3 -= x0_3_2 * x0_3_2
+	x1_3_3 -= x1_3_2 * x1_3_2
+	x0_4_3 -= x0_4_2 * x0_3_2
+	x1_4_3 -= x1_4_2 * x1_3_2
+	x0_5_3 -= x0_5_2 * x0_3_2
+	x1_5_3 -= x1_5_2 * x1_3_2
+	x0_4_4 -= x0_4_2 * x0_4_2
+	x1_4_4 -= x1_4_2 * x1_4_2
+	x0_5_4 -= x0_5_2 * x0_4_2
+	x1_5_4 -= x1_5_2 * x1_4_2
+	x0_5_5 -= x0_5_2 * x0_5_2
+	x1_5_5 -= x1_5_2 * x1_5_2
+	if !(x0_3_3 > 0) {
+		ok = false
+	}
+	if !(x1_3_3 > 0) {
+		ok = false
+	}
+	r0_3, r1_3 := 1/x0_3_3, 1/x1_3_3
+	x0_3_3 = math.Sqrt(x0_3_3)
+	x1_3_3 = math.Sqrt(x1_3_3)
+	r0_3, r1_3 = r0_3*x0_3_3, r1_3*x1_3_3
+	x0_4_3 *= r0_3
+	x1_4_3 *= r1_3
+	x0_5_3 *= r0_3
+	x1_5_3 *= r1_3
+	x0_4_4 -= x0_4_3 * x0_4_3
+	x1_4_4 -= x1_4_3 * x1_4_3
+	x0_5_4 -= x0_5_3 * x0_4_3
+	x1_5_4 -= x1_5_3 * x1_4_3
+	x0_5_5 -= x0_5_3 * x0_5_3
+	x1_5_5 -= x1_5_3 * x1_5_3
+	if !(x0_4_4 > 0) {
+		ok = false
+	}
+	if !(x1_4_4 > 0) {
+		ok = false
+	}
+	r0_4, r1_4 := 1/x0_4_4, 1/x1_4_4
+	x0_4_4 = math.Sqrt(x0_4_4)
+	x1_4_4 = math.Sqrt(x1_4_4)
+	r0_4, r1_4 = r0_4*x0_4_4, r1_4*x1_4_4
+	x0_5_4 *= r0_4
+	x1_5_4 *= r1_4
+	x0_5_5 -= x0_5_4 * x0_5_4
+	x1_5_5 -= x1_5_4 * x1_5_4
+	if !(x0_5_5 > 0) {
+		ok = false
+	}
+	if !(x1_5_5 > 0) {
+		ok = false
+	}
+	x0_5_5 = math.Sqrt(x0_5_5)
+	x1_5_5 = math.Sqrt(x1_5_5)
+	if !ok {
+		return potrf6(lower, a0, lda), potrf6(lower, a1, lda)
+	}
+	if lower {
+		a0[0] = F(x0_0_0)
+		a0[1] = F(x0_1_0)
+		a0[2] = F(x0_2_0)
+		a0[3] = F(x0_3_0)
+		a0[4] = F(x0_4_0)
+		a0[5] = F(x0_5_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[lda+2] = F(x0_2_1)
+		a0[lda+3] = F(x0_3_1)
+		a0[lda+4] = F(x0_4_1)
+		a0[lda+5] = F(x0_5_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[2*lda+3] = F(x0_3_2)
+		a0[2*lda+4] = F(x0_4_2)
+		a0[2*lda+5] = F(x0_5_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[3*lda+4] = F(x0_4_3)
+		a0[3*lda+5] = F(x0_5_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[4*lda+5] = F(x0_5_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a1[0] = F(x1_0_0)
+		a1[1] = F(x1_1_0)
+		a1[2] = F(x1_2_0)
+		a1[3] = F(x1_3_0)
+		a1[4] = F(x1_4_0)
+		a1[5] = F(x1_5_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[lda+2] = F(x1_2_1)
+		a1[lda+3] = F(x1_3_1)
+		a1[lda+4] = F(x1_4_1)
+		a1[lda+5] = F(x1_5_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[2*lda+3] = F(x1_3_2)
+		a1[2*lda+4] = F(x1_4_2)
+		a1[2*lda+5] = F(x1_5_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[3*lda+4] = F(x1_4_3)
+		a1[3*lda+5] = F(x1_5_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[4*lda+5] = F(x1_5_4)
+		a1[5*lda+5] = F(x1_5_5)
+	} else {
+		a0[0] = F(x0_0_0)
+		a0[lda+0] = F(x0_1_0)
+		a0[2*lda+0] = F(x0_2_0)
+		a0[3*lda+0] = F(x0_3_0)
+		a0[4*lda+0] = F(x0_4_0)
+		a0[5*lda+0] = F(x0_5_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[2*lda+1] = F(x0_2_1)
+		a0[3*lda+1] = F(x0_3_1)
+		a0[4*lda+1] = F(x0_4_1)
+		a0[5*lda+1] = F(x0_5_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[3*lda+2] = F(x0_3_2)
+		a0[4*lda+2] = F(x0_4_2)
+		a0[5*lda+2] = F(x0_5_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[4*lda+3] = F(x0_4_3)
+		a0[5*lda+3] = F(x0_5_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[5*lda+4] = F(x0_5_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a1[0] = F(x1_0_0)
+		a1[lda+0] = F(x1_1_0)
+		a1[2*lda+0] = F(x1_2_0)
+		a1[3*lda+0] = F(x1_3_0)
+		a1[4*lda+0] = F(x1_4_0)
+		a1[5*lda+0] = F(x1_5_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[2*lda+1] = F(x1_2_1)
+		a1[3*lda+1] = F(x1_3_1)
+		a1[4*lda+1] = F(x1_4_1)
+		a1[5*lda+1] = F(x1_5_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[3*lda+2] = F(x1_3_2)
+		a1[4*lda+2] = F(x1_4_2)
+		a1[5*lda+2] = F(x1_5_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[4*lda+3] = F(x1_4_3)
+		a1[5*lda+3] = F(x1_5_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[5*lda+4] = F(x1_5_4)
+		a1[5*lda+5] = F(x1_5_5)
+	}
+	return 0, 0
+}
+
+func potrfPair7[F float32 | float64](lower bool, a0, a1 []F, lda int) (int, int) {
+	_, _ = a0[6*lda+6], a1[6*lda+6]
+	var x0_0_0, x0_1_0, x0_2_0, x0_3_0, x0_4_0, x0_5_0, x0_6_0, x0_1_1, x0_2_1, x0_3_1, x0_4_1, x0_5_1, x0_6_1, x0_2_2, x0_3_2, x0_4_2, x0_5_2, x0_6_2, x0_3_3, x0_4_3, x0_5_3, x0_6_3, x0_4_4, x0_5_4, x0_6_4, x0_5_5, x0_6_5, x0_6_6, x1_0_0, x1_1_0, x1_2_0, x1_3_0, x1_4_0, x1_5_0, x1_6_0, x1_1_1, x1_2_1, x1_3_1, x1_4_1, x1_5_1, x1_6_1, x1_2_2, x1_3_2, x1_4_2, x1_5_2, x1_6_2, x1_3_3, x1_4_3, x1_5_3, x1_6_3, x1_4_4, x1_5_4, x1_6_4, x1_5_5, x1_6_5, x1_6_6 float64
+	if lower {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[1])
+		x0_2_0 = float64(a0[2])
+		x0_3_0 = float64(a0[3])
+		x0_4_0 = float64(a0[4])
+		x0_5_0 = float64(a0[5])
+		x0_6_0 = float64(a0[6])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[lda+2])
+		x0_3_1 = float64(a0[lda+3])
+		x0_4_1 = float64(a0[lda+4])
+		x0_5_1 = float64(a0[lda+5])
+		x0_6_1 = float64(a0[lda+6])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[2*lda+3])
+		x0_4_2 = float64(a0[2*lda+4])
+		x0_5_2 = float64(a0[2*lda+5])
+		x0_6_2 = float64(a0[2*lda+6])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[3*lda+4])
+		x0_5_3 = float64(a0[3*lda+5])
+		x0_6_3 = float64(a0[3*lda+6])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[4*lda+5])
+		x0_6_4 = float64(a0[4*lda+6])
+		x0_5_5 = float64(a0[5*lda+5])
+		x0_6_5 = float64(a0[5*lda+6])
+		x0_6_6 = float64(a0[6*lda+6])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[1])
+		x1_2_0 = float64(a1[2])
+		x1_3_0 = float64(a1[3])
+		x1_4_0 = float64(a1[4])
+		x1_5_0 = float64(a1[5])
+		x1_6_0 = float64(a1[6])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[lda+2])
+		x1_3_1 = float64(a1[lda+3])
+		x1_4_1 = float64(a1[lda+4])
+		x1_5_1 = float64(a1[lda+5])
+		x1_6_1 = float64(a1[lda+6])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[2*lda+3])
+		x1_4_2 = float64(a1[2*lda+4])
+		x1_5_2 = float64(a1[2*lda+5])
+		x1_6_2 = float64(a1[2*lda+6])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[3*lda+4])
+		x1_5_3 = float64(a1[3*lda+5])
+		x1_6_3 = float64(a1[3*lda+6])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[4*lda+5])
+		x1_6_4 = float64(a1[4*lda+6])
+		x1_5_5 = float64(a1[5*lda+5])
+		x1_6_5 = float64(a1[5*lda+6])
+		x1_6_6 = float64(a1[6*lda+6])
+	} else {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[lda+0])
+		x0_2_0 = float64(a0[2*lda+0])
+		x0_3_0 = float64(a0[3*lda+0])
+		x0_4_0 = float64(a0[4*lda+0])
+		x0_5_0 = float64(a0[5*lda+0])
+		x0_6_0 = float64(a0[6*lda+0])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[2*lda+1])
+		x0_3_1 = float64(a0[3*lda+1])
+		x0_4_1 = float64(a0[4*lda+1])
+		x0_5_1 = float64(a0[5*lda+1])
+		x0_6_1 = float64(a0[6*lda+1])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[3*lda+2])
+		x0_4_2 = float64(a0[4*lda+2])
+		x0_5_2 = float64(a0[5*lda+2])
+		x0_6_2 = float64(a0[6*lda+2])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[4*lda+3])
+		x0_5_3 = float64(a0[5*lda+3])
+		x0_6_3 = float64(a0[6*lda+3])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[5*lda+4])
+		x0_6_4 = float64(a0[6*lda+4])
+		x0_5_5 = float64(a0[5*lda+5])
+		x0_6_5 = float64(a0[6*lda+5])
+		x0_6_6 = float64(a0[6*lda+6])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[lda+0])
+		x1_2_0 = float64(a1[2*lda+0])
+		x1_3_0 = float64(a1[3*lda+0])
+		x1_4_0 = float64(a1[4*lda+0])
+		x1_5_0 = float64(a1[5*lda+0])
+		x1_6_0 = float64(a1[6*lda+0])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[2*lda+1])
+		x1_3_1 = float64(a1[3*lda+1])
+		x1_4_1 = float64(a1[4*lda+1])
+		x1_5_1 = float64(a1[5*lda+1])
+		x1_6_1 = float64(a1[6*lda+1])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[3*lda+2])
+		x1_4_2 = float64(a1[4*lda+2])
+		x1_5_2 = float64(a1[5*lda+2])
+		x1_6_2 = float64(a1[6*lda+2])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[4*lda+3])
+		x1_5_3 = float64(a1[5*lda+3])
+		x1_6_3 = float64(a1[6*lda+3])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[5*lda+4])
+		x1_6_4 = float64(a1[6*lda+4])
+		x1_5_5 = float64(a1[5*lda+5])
+		x1_6_5 = float64(a1[6*lda+5])
+		x1_6_6 = float64(a1[6*lda+6])
+	}
+	ok := true
+	if !(x0_0_0 > 0) {
+		ok = false
+	}
+	if !(x1_0_0 > 0) {
+		ok = false
+	}
+	r0_0, r1_0 := 1/x0_0_0, 1/x1_0_0
+	x0_0_0 = math.Sqrt(x0_0_0)
+	x1_0_0 = math.Sqrt(x1_0_0)
+	r0_0, r1_0 = r0_0*x0_0_0, r1_0*x1_0_0
+	x0_1_0 *= r0_0
+	x1_1_0 *= r1_0
+	x0_2_0 *= r0_0
+	x1_2_0 *= r1_0
+	x0_3_0 *= r0_0
+	x1_3_0 *= r1_0
+	x0_4_0 *= r0_0
+	x1_4_0 *= r1_0
+	x0_5_0 *= r0_0
+	x1_5_0 *= r1_0
+	x0_6_0 *= r0_0
+	x1_6_0 *= r1_0
+	x0_1_1 -= x0_1_0 * x0_1_0
+	x1_1_1 -= x1_1_0 * x1_1_0
+	x0_2_1 -= x0_2_0 * x0_1_0
+	x1_2_1 -= x1_2_0 * x1_1_0
+	x0_3_1 -= x0_3_0 * x0_1_0
+	x1_3_1 -= x1_3_0 * x1_1_0
+	x0_4_1 -= x0_4_0 * x0_1_0
+	x1_4_1 -= x1_4_0 * x1_1_0
+	x0_5_1 -= x0_5_0 * x0_1_0
+	x1_5_1 -= x1_5_0 * x1_1_0
+	x0_6_1 -= x0_6_0 * x0_1_0
+	x1_6_1 -= x1_6_0 * x1_1_0
+	x0_2_2 -= x0_2_0 * x0_2_0
+	x1_2_2 -= x1_2_0 * x1_2_0
+	x0_3_2 -= x0_3_0 * x0_2_0
+	x1_3_2 -= x1_3_0 * x1_2_0
+	x0_4_2 -= x0_4_0 * x0_2_0
+	x1_4_2 -= x1_4_0 * x1_2_0
+	x0_5_2 -= x0_5_0 * x0_2_0
+	x1_5_2 -= x1_5_0 * x1_2_0
+	x0_6_2 -= x0_6_0 * x0_2_0
+	x1_6_2 -= x1_6_0 * x1_2_0
+	x0_3_3 -= x0_3_0 * x0_3_0
+	x1_3_3 -= x1_3_0 * x1_3_0
+	x0_4_3 -= x0_4_0 * x0_3_0
+	x1_4_3 -= x1_4_0 * x1_3_0
+	x0_5_3 -= x0_5_0 * x0_3_0
+	x1_5_3 -= x1_5_0 * x1_3_0
+	x0_6_3 -= x0_6_0 * x0_3_0
+	x1_6_3 -= x1_6_0 * x1_3_0
+	x0_4_4 -= x0_4_0 * x0_4_0
+	x1_4_4 -= x1_4_0 * x1_4_0
+	x0_5_4 -= x0_5_0 * x0_4_0
+	x1_5_4 -= x1_5_0 * x1_4_0
+	x0_6_4 -= x0_6_0 * x0_4_0
+	x1_6_4 -= x1_6_0 * x1_4_0
+	x0_5_5 -= x0_5_0 * x0_5_0
+	x1_5_5 -= x1_5_0 * x1_5_0
+	x0_6_5 -= x0_6_0 * x0_5_0
+	x1_6_5 -= x1_6_0 * x1_5_0
+	x0_6_6 -= x0_6_0 * x0_6_0
+	x1_6_6 -= x1_6_0 * x1_6_0
+	if !(x0_1_1 > 0) {
+		ok = false
+	}
+	if !(x1_1_1 > 0) {
+		ok = false
+	}
+	r0_1, r1_1 := 1/x0_1_1, 1/x1_1_1
+	x0_1_1 = math.Sqrt(x0_1_1)
+	x1_1_1 = math.Sqrt(x1_1_1)
+	r0_1, r1_1 = r0_1*x0_1_1, r1_1*x1_1_1
+	x0_2_1 *= r0_1
+	x1_2_1 *= r1_1
+	x0_3_1 *= r0_1
+	x1_3_1 *= r1_1
+	x0_4_1 *= r0_1
+	x1_4_1 *= r1_1
+	x0_5_1 *= r0_1
+	x1_5_1 *= r1_1
+	x0_6_1 *= r0_1
+	x1_6_1 *= r1_1
+	x0_2_2 -= x0_2_1 * x0_2_1
+	x1_2_2 -= x1_2_1 * x1_2_1
+	x0_3_2 -= x0_3_1 * x0_2_1
+	x1_3_2 -= x1_3_1 * x1_2_1
+	x0_4_2 -= x0_4_1 * x0_2_1
+	x1_4_2 -= x1_4_1 * x1_2_1
+	x0_5_2 -= x0_5_1 * x0_2_1
+	x1_5_2 -= x1_5_1 * x1_2_1
+	x0_6_2 -= x0_6_1 * x0_2_1
+	x1_6_2 -= x1_6_1 * x1_2_1
+	x0_3_3 -= x0_3_1 * x0_3_1
+	x1_3_3 -= x1_3_1 * x1_3_1
+	x0_4_3 -= x0_4_1 * x0_3_1
+	x1_4_3 -= x1_4_1 * x1_3_1
+	x0_5_3 -= x0_5_1 * x0_3_1
+	x1_5_3 -= x1_5_1 * x1_3_1
+	x0_6_3 -= x0_6_1 * x0_3_1
+	x1_6_3 -= x1_6_1 * x1_3_1
+	x0_4_4 -= x0_4_1 * x0_4_1
+	x1_4_4 -= x1_4_1 * x1_4_1
+	x0_5_4 -= x0_5_1 * x0_4_1
+	x1_5_4 -= x1_5_1 * x1_4_1
+	x0_6_4 -= x0_6_1 * x0_4_1
+	x1_6_4 -= x1_6_1 * x1_4_1
+	x0_5_5 -= x0_5_1 * x0_5_1
+	x1_5_5 -= x1_5_1 * x1_5_1
+	x0_6_5 -= x0_6_1 * x0_5_1
+	x1_6_5 -= x1_6_1 * x1_5_1
+	x0_6_6 -= x0_6_1 * x0_6_1
+	x1_6_6 -= x1_6_1 * x1_6_1
+	if !(x0_2_2 > 0) {
+		ok = false
+	}
+	if !(x1_2_2 > 0) {
+		ok = false
+	}
+	r0_2, r1_2 := 1/x0_2_2, 1/x1_2_2
+	x0_2_2 = math.Sqrt(x0_2_2)
+	x1_2_2 = math.Sqrt(x1_2_2)
+	r0_2, r1_2 = r0_2*x0_2_2, r1_2*x1_2_2
+	x0_3_2 *= r0_2
+	x1_3_2 *= r1_2
+	x0_4_2 *= r0_2
+	x1_4_2 *= r1_2
+	x0_5_2 *= r0_2
+	x1_5_2 *= r1_2
+	x0_6_2 *= r0_2
+	x1_6_2 *= r1_2
+	x0_3_3 -= x0_3_2 * x0_3_2
+	x1_3_3 -= x1_3_2 * x1_3_2
+	x0_4_3 -= x0_4_2 * x0_3_2
+	x1_4_3 -= x1_4_2 * x1_3_2
+	x0_5_3 -= x0_5_2 * x0_3_2
+	x1_5_3 -= x1_5_2 * x1_3_2
+	x0_6_3 -= x0_6_2 * x0_3_2
+	x1_6_3 -= x1_6_2 * x1_3_2
+	x0_4_4 -= x0_4_2 * x0_4_2
+	x1_4_4 -= x1_4_2 * x1_4_2
+	x0_5_4 -= x0_5_2 * x0_4_2
+	x1_5_4 -= x1_5_2 * x1_4_2
+	x0_6_4 -= x0_6_2 * x0_4_2
+	x1_6_4 -= x1_6_2 * x1_4_2
+	x0_5_5 -= x0_5_2 * x0_5_2
+	x1_5_5 -= x1_5_2 * x1_5_2
+	x0_6_5 -= x0_6_2 * x0_5_2
+	x1_6_5 -= x1_6_2 * x1_5_2
+	x0_6_6 -= x0_6_2 * x0_6_2
+	x1_6_6 -= x1_6_2 * x1_6_2
+	if !(x0_3_3 > 0) {
+		ok = false
+	}
+	if !(x1_3_3 > 0) {
+		ok = false
+	}
+	r0_3, r1_3 := 1/x0_3_3, 1/x1_3_3
+	x0_3_3 = math.Sqrt(x0_3_3)
+	x1_3_3 = math.Sqrt(x1_3_3)
+	r0_3, r1_3 = r0_3*x0_3_3, r1_3*x1_3_3
+	x0_4_3 *= r0_3
+	x1_4_3 *= r1_3
+	x0_5_3 *= r0_3
+	x1_5_3 *= r1_3
+	x0_6_3 *= r0_3
+	x1_6_3 *= r1_3
+	x0_4_4 -= x0_4_3 * x0_4_3
+	x1_4_4 -= x1_4_3 * x1_4_3
+	x0_5_4 -= x0_5_3 * x0_4_3
+	x1_5_4 -= x1_5_3 * x1_4_3
+	x0_6_4 -= x0_6_3 * x0_4_3
+	x1_6_4 -= x1_6_3 * x1_4_3
+	x0_5_5 -= x0_5_3 * x0_5_3
+	x1_5_5 -= x1_5_3 * x1_5_3
+	x0_6_5 -= x0_6_3 * x0_5_3
+	x1_6_5 -= x1_6_3 * x1_5_3
+	x0_6_6 -= x0_6_3 * x0_6_3
+	x1_6_6 -= x1_6_3 * x1_6_3
+	if !(x0_4_4 > 0) {
+		ok = false
+	}
+	if !(x1_4_4 > 0) {
+		ok = false
+	}
+	r0_4, r1_4 := 1/x0_4_4, 1/x1_4_4
+	x0_4_4 = math.Sqrt(x0_4_4)
+	x1_4_4 = math.Sqrt(x1_4_4)
+	r0_4, r1_4 = r0_4*x0_4_4, r1_4*x1_4_4
+	x0_5_4 *= r0_4
+	x1_5_4 *= r1_4
+	x0_6_4 *= r0_4
+	x1_6_4 *= r1_4
+	x0_5_5 -= x0_5_4 * x0_5_4
+	x1_5_5 -= x1_5_4 * x1_5_4
+	x0_6_5 -= x0_6_4 * x0_5_4
+	x1_6_5 -= x1_6_4 * x1_5_4
+	x0_6_6 -= x0_6_4 * x0_6_4
+	x1_6_6 -= x1_6_4 * x1_6_4
+	if !(x0_5_5 > 0) {
+		ok = false
+	}
+	if !(x1_5_5 > 0) {
+		ok = false
+	}
+	r0_5, r1_5 := 1/x0_5_5, 1/x1_5_5
+	x0_5_5 = math.Sqrt(x0_5_5)
+	x1_5_5 = math.Sqrt(x1_5_5)
+	r0_5, r1_5 = r0_5*x0_5_5, r1_5*x1_5_5
+	x0_6_5 *= r0_5
+	x1_6_5 *= r1_5
+	x0_6_6 -= x0_6_5 * x0_6_5
+	x1_6_6 -= x1_6_5 * x1_6_5
+	if !(x0_6_6 > 0) {
+		ok = false
+	}
+	if !(x1_6_6 > 0) {
+		ok = false
+	}
+	x0_6_6 = math.Sqrt(x0_6_6)
+	x1_6_6 = math.Sqrt(x1_6_6)
+	if !ok {
+		return potrf7(lower, a0, lda), potrf7(lower, a1, lda)
+	}
+	if lower {
+		a0[0] = F(x0_0_0)
+		a0[1] = F(x0_1_0)
+		a0[2] = F(x0_2_0)
+		a0[3] = F(x0_3_0)
+		a0[4] = F(x0_4_0)
+		a0[5] = F(x0_5_0)
+		a0[6] = F(x0_6_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[lda+2] = F(x0_2_1)
+		a0[lda+3] = F(x0_3_1)
+		a0[lda+4] = F(x0_4_1)
+		a0[lda+5] = F(x0_5_1)
+		a0[lda+6] = F(x0_6_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[2*lda+3] = F(x0_3_2)
+		a0[2*lda+4] = F(x0_4_2)
+		a0[2*lda+5] = F(x0_5_2)
+		a0[2*lda+6] = F(x0_6_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[3*lda+4] = F(x0_4_3)
+		a0[3*lda+5] = F(x0_5_3)
+		a0[3*lda+6] = F(x0_6_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[4*lda+5] = F(x0_5_4)
+		a0[4*lda+6] = F(x0_6_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a0[5*lda+6] = F(x0_6_5)
+		a0[6*lda+6] = F(x0_6_6)
+		a1[0] = F(x1_0_0)
+		a1[1] = F(x1_1_0)
+		a1[2] = F(x1_2_0)
+		a1[3] = F(x1_3_0)
+		a1[4] = F(x1_4_0)
+		a1[5] = F(x1_5_0)
+		a1[6] = F(x1_6_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[lda+2] = F(x1_2_1)
+		a1[lda+3] = F(x1_3_1)
+		a1[lda+4] = F(x1_4_1)
+		a1[lda+5] = F(x1_5_1)
+		a1[lda+6] = F(x1_6_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[2*lda+3] = F(x1_3_2)
+		a1[2*lda+4] = F(x1_4_2)
+		a1[2*lda+5] = F(x1_5_2)
+		a1[2*lda+6] = F(x1_6_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[3*lda+4] = F(x1_4_3)
+		a1[3*lda+5] = F(x1_5_3)
+		a1[3*lda+6] = F(x1_6_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[4*lda+5] = F(x1_5_4)
+		a1[4*lda+6] = F(x1_6_4)
+		a1[5*lda+5] = F(x1_5_5)
+		a1[5*lda+6] = F(x1_6_5)
+		a1[6*lda+6] = F(x1_6_6)
+	} else {
+		a0[0] = F(x0_0_0)
+		a0[lda+0] = F(x0_1_0)
+		a0[2*lda+0] = F(x0_2_0)
+		a0[3*lda+0] = F(x0_3_0)
+		a0[4*lda+0] = F(x0_4_0)
+		a0[5*lda+0] = F(x0_5_0)
+		a0[6*lda+0] = F(x0_6_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[2*lda+1] = F(x0_2_1)
+		a0[3*lda+1] = F(x0_3_1)
+		a0[4*lda+1] = F(x0_4_1)
+		a0[5*lda+1] = F(x0_5_1)
+		a0[6*lda+1] = F(x0_6_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[3*lda+2] = F(x0_3_2)
+		a0[4*lda+2] = F(x0_4_2)
+		a0[5*lda+2] = F(x0_5_2)
+		a0[6*lda+2] = F(x0_6_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[4*lda+3] = F(x0_4_3)
+		a0[5*lda+3] = F(x0_5_3)
+		a0[6*lda+3] = F(x0_6_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[5*lda+4] = F(x0_5_4)
+		a0[6*lda+4] = F(x0_6_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a0[6*lda+5] = F(x0_6_5)
+		a0[6*lda+6] = F(x0_6_6)
+		a1[0] = F(x1_0_0)
+		a1[lda+0] = F(x1_1_0)
+		a1[2*lda+0] = F(x1_2_0)
+		a1[3*lda+0] = F(x1_3_0)
+		a1[4*lda+0] = F(x1_4_0)
+		a1[5*lda+0] = F(x1_5_0)
+		a1[6*lda+0] = F(x1_6_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[2*lda+1] = F(x1_2_1)
+		a1[3*lda+1] = F(x1_3_1)
+		a1[4*lda+1] = F(x1_4_1)
+		a1[5*lda+1] = F(x1_5_1)
+		a1[6*lda+1] = F(x1_6_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[3*lda+2] = F(x1_3_2)
+		a1[4*lda+2] = F(x1_4_2)
+		a1[5*lda+2] = F(x1_5_2)
+		a1[6*lda+2] = F(x1_6_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[4*lda+3] = F(x1_4_3)
+		a1[5*lda+3] = F(x1_5_3)
+		a1[6*lda+3] = F(x1_6_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[5*lda+4] = F(x1_5_4)
+		a1[6*lda+4] = F(x1_6_4)
+		a1[5*lda+5] = F(x1_5_5)
+		a1[6*lda+5] = F(x1_6_5)
+		a1[6*lda+6] = F(x1_6_6)
+	}
+	return 0, 0
+}
+
+func potrfPair8[F float32 | float64](lower bool, a0, a1 []F, lda int) (int, int) {
+	_, _ = a0[7*lda+7], a1[7*lda+7]
+	var x0_0_0, x0_1_0, x0_2_0, x0_3_0, x0_4_0, x0_5_0, x0_6_0, x0_7_0, x0_1_1, x0_2_1, x0_3_1, x0_4_1, x0_5_1, x0_6_1, x0_7_1, x0_2_2, x0_3_2, x0_4_2, x0_5_2, x0_6_2, x0_7_2, x0_3_3, x0_4_3, x0_5_3, x0_6_3, x0_7_3, x0_4_4, x0_5_4, x0_6_4, x0_7_4, x0_5_5, x0_6_5, x0_7_5, x0_6_6, x0_7_6, x0_7_7, x1_0_0, x1_1_0, x1_2_0, x1_3_0, x1_4_0, x1_5_0, x1_6_0, x1_7_0, x1_1_1, x1_2_1, x1_3_1, x1_4_1, x1_5_1, x1_6_1, x1_7_1, x1_2_2, x1_3_2, x1_4_2, x1_5_2, x1_6_2, x1_7_2, x1_3_3, x1_4_3, x1_5_3, x1_6_3, x1_7_3, x1_4_4, x1_5_4, x1_6_4, x1_7_4, x1_5_5, x1_6_5, x1_7_5, x1_6_6, x1_7_6, x1_7_7 float64
+	if lower {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[1])
+		x0_2_0 = float64(a0[2])
+		x0_3_0 = float64(a0[3])
+		x0_4_0 = float64(a0[4])
+		x0_5_0 = float64(a0[5])
+		x0_6_0 = float64(a0[6])
+		x0_7_0 = float64(a0[7])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[lda+2])
+		x0_3_1 = float64(a0[lda+3])
+		x0_4_1 = float64(a0[lda+4])
+		x0_5_1 = float64(a0[lda+5])
+		x0_6_1 = float64(a0[lda+6])
+		x0_7_1 = float64(a0[lda+7])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[2*lda+3])
+		x0_4_2 = float64(a0[2*lda+4])
+		x0_5_2 = float64(a0[2*lda+5])
+		x0_6_2 = float64(a0[2*lda+6])
+		x0_7_2 = float64(a0[2*lda+7])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[3*lda+4])
+		x0_5_3 = float64(a0[3*lda+5])
+		x0_6_3 = float64(a0[3*lda+6])
+		x0_7_3 = float64(a0[3*lda+7])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[4*lda+5])
+		x0_6_4 = float64(a0[4*lda+6])
+		x0_7_4 = float64(a0[4*lda+7])
+		x0_5_5 = float64(a0[5*lda+5])
+		x0_6_5 = float64(a0[5*lda+6])
+		x0_7_5 = float64(a0[5*lda+7])
+		x0_6_6 = float64(a0[6*lda+6])
+		x0_7_6 = float64(a0[6*lda+7])
+		x0_7_7 = float64(a0[7*lda+7])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[1])
+		x1_2_0 = float64(a1[2])
+		x1_3_0 = float64(a1[3])
+		x1_4_0 = float64(a1[4])
+		x1_5_0 = float64(a1[5])
+		x1_6_0 = float64(a1[6])
+		x1_7_0 = float64(a1[7])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[lda+2])
+		x1_3_1 = float64(a1[lda+3])
+		x1_4_1 = float64(a1[lda+4])
+		x1_5_1 = float64(a1[lda+5])
+		x1_6_1 = float64(a1[lda+6])
+		x1_7_1 = float64(a1[lda+7])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[2*lda+3])
+		x1_4_2 = float64(a1[2*lda+4])
+		x1_5_2 = float64(a1[2*lda+5])
+		x1_6_2 = float64(a1[2*lda+6])
+		x1_7_2 = float64(a1[2*lda+7])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[3*lda+4])
+		x1_5_3 = float64(a1[3*lda+5])
+		x1_6_3 = float64(a1[3*lda+6])
+		x1_7_3 = float64(a1[3*lda+7])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[4*lda+5])
+		x1_6_4 = float64(a1[4*lda+6])
+		x1_7_4 = float64(a1[4*lda+7])
+		x1_5_5 = float64(a1[5*lda+5])
+		x1_6_5 = float64(a1[5*lda+6])
+		x1_7_5 = float64(a1[5*lda+7])
+		x1_6_6 = float64(a1[6*lda+6])
+		x1_7_6 = float64(a1[6*lda+7])
+		x1_7_7 = float64(a1[7*lda+7])
+	} else {
+		x0_0_0 = float64(a0[0])
+		x0_1_0 = float64(a0[lda+0])
+		x0_2_0 = float64(a0[2*lda+0])
+		x0_3_0 = float64(a0[3*lda+0])
+		x0_4_0 = float64(a0[4*lda+0])
+		x0_5_0 = float64(a0[5*lda+0])
+		x0_6_0 = float64(a0[6*lda+0])
+		x0_7_0 = float64(a0[7*lda+0])
+		x0_1_1 = float64(a0[lda+1])
+		x0_2_1 = float64(a0[2*lda+1])
+		x0_3_1 = float64(a0[3*lda+1])
+		x0_4_1 = float64(a0[4*lda+1])
+		x0_5_1 = float64(a0[5*lda+1])
+		x0_6_1 = float64(a0[6*lda+1])
+		x0_7_1 = float64(a0[7*lda+1])
+		x0_2_2 = float64(a0[2*lda+2])
+		x0_3_2 = float64(a0[3*lda+2])
+		x0_4_2 = float64(a0[4*lda+2])
+		x0_5_2 = float64(a0[5*lda+2])
+		x0_6_2 = float64(a0[6*lda+2])
+		x0_7_2 = float64(a0[7*lda+2])
+		x0_3_3 = float64(a0[3*lda+3])
+		x0_4_3 = float64(a0[4*lda+3])
+		x0_5_3 = float64(a0[5*lda+3])
+		x0_6_3 = float64(a0[6*lda+3])
+		x0_7_3 = float64(a0[7*lda+3])
+		x0_4_4 = float64(a0[4*lda+4])
+		x0_5_4 = float64(a0[5*lda+4])
+		x0_6_4 = float64(a0[6*lda+4])
+		x0_7_4 = float64(a0[7*lda+4])
+		x0_5_5 = float64(a0[5*lda+5])
+		x0_6_5 = float64(a0[6*lda+5])
+		x0_7_5 = float64(a0[7*lda+5])
+		x0_6_6 = float64(a0[6*lda+6])
+		x0_7_6 = float64(a0[7*lda+6])
+		x0_7_7 = float64(a0[7*lda+7])
+		x1_0_0 = float64(a1[0])
+		x1_1_0 = float64(a1[lda+0])
+		x1_2_0 = float64(a1[2*lda+0])
+		x1_3_0 = float64(a1[3*lda+0])
+		x1_4_0 = float64(a1[4*lda+0])
+		x1_5_0 = float64(a1[5*lda+0])
+		x1_6_0 = float64(a1[6*lda+0])
+		x1_7_0 = float64(a1[7*lda+0])
+		x1_1_1 = float64(a1[lda+1])
+		x1_2_1 = float64(a1[2*lda+1])
+		x1_3_1 = float64(a1[3*lda+1])
+		x1_4_1 = float64(a1[4*lda+1])
+		x1_5_1 = float64(a1[5*lda+1])
+		x1_6_1 = float64(a1[6*lda+1])
+		x1_7_1 = float64(a1[7*lda+1])
+		x1_2_2 = float64(a1[2*lda+2])
+		x1_3_2 = float64(a1[3*lda+2])
+		x1_4_2 = float64(a1[4*lda+2])
+		x1_5_2 = float64(a1[5*lda+2])
+		x1_6_2 = float64(a1[6*lda+2])
+		x1_7_2 = float64(a1[7*lda+2])
+		x1_3_3 = float64(a1[3*lda+3])
+		x1_4_3 = float64(a1[4*lda+3])
+		x1_5_3 = float64(a1[5*lda+3])
+		x1_6_3 = float64(a1[6*lda+3])
+		x1_7_3 = float64(a1[7*lda+3])
+		x1_4_4 = float64(a1[4*lda+4])
+		x1_5_4 = float64(a1[5*lda+4])
+		x1_6_4 = float64(a1[6*lda+4])
+		x1_7_4 = float64(a1[7*lda+4])
+		x1_5_5 = float64(a1[5*lda+5])
+		x1_6_5 = float64(a1[6*lda+5])
+		x1_7_5 = float64(a1[7*lda+5])
+		x1_6_6 = float64(a1[6*lda+6])
+		x1_7_6 = float64(a1[7*lda+6])
+		x1_7_7 = float64(a1[7*lda+7])
+	}
+	ok := true
+	if !(x0_0_0 > 0) {
+		ok = false
+	}
+	if !(x1_0_0 > 0) {
+		ok = false
+	}
+	r0_0, r1_0 := 1/x0_0_0, 1/x1_0_0
+	x0_0_0 = math.Sqrt(x0_0_0)
+	x1_0_0 = math.Sqrt(x1_0_0)
+	r0_0, r1_0 = r0_0*x0_0_0, r1_0*x1_0_0
+	x0_1_0 *= r0_0
+	x1_1_0 *= r1_0
+	x0_2_0 *= r0_0
+	x1_2_0 *= r1_0
+	x0_3_0 *= r0_0
+	x1_3_0 *= r1_0
+	x0_4_0 *= r0_0
+	x1_4_0 *= r1_0
+	x0_5_0 *= r0_0
+	x1_5_0 *= r1_0
+	x0_6_0 *= r0_0
+	x1_6_0 *= r1_0
+	x0_7_0 *= r0_0
+	x1_7_0 *= r1_0
+	x0_1_1 -= x0_1_0 * x0_1_0
+	x1_1_1 -= x1_1_0 * x1_1_0
+	x0_2_1 -= x0_2_0 * x0_1_0
+	x1_2_1 -= x1_2_0 * x1_1_0
+	x0_3_1 -= x0_3_0 * x0_1_0
+	x1_3_1 -= x1_3_0 * x1_1_0
+	x0_4_1 -= x0_4_0 * x0_1_0
+	x1_4_1 -= x1_4_0 * x1_1_0
+	x0_5_1 -= x0_5_0 * x0_1_0
+	x1_5_1 -= x1_5_0 * x1_1_0
+	x0_6_1 -= x0_6_0 * x0_1_0
+	x1_6_1 -= x1_6_0 * x1_1_0
+	x0_7_1 -= x0_7_0 * x0_1_0
+	x1_7_1 -= x1_7_0 * x1_1_0
+	x0_2_2 -= x0_2_0 * x0_2_0
+	x1_2_2 -= x1_2_0 * x1_2_0
+	x0_3_2 -= x0_3_0 * x0_2_0
+	x1_3_2 -= x1_3_0 * x1_2_0
+	x0_4_2 -= x0_4_0 * x0_2_0
+	x1_4_2 -= x1_4_0 * x1_2_0
+	x0_5_2 -= x0_5_0 * x0_2_0
+	x1_5_2 -= x1_5_0 * x1_2_0
+	x0_6_2 -= x0_6_0 * x0_2_0
+	x1_6_2 -= x1_6_0 * x1_2_0
+	x0_7_2 -= x0_7_0 * x0_2_0
+	x1_7_2 -= x1_7_0 * x1_2_0
+	x0_3_3 -= x0_3_0 * x0_3_0
+	x1_3_3 -= x1_3_0 * x1_3_0
+	x0_4_3 -= x0_4_0 * x0_3_0
+	x1_4_3 -= x1_4_0 * x1_3_0
+	x0_5_3 -= x0_5_0 * x0_3_0
+	x1_5_3 -= x1_5_0 * x1_3_0
+	x0_6_3 -= x0_6_0 * x0_3_0
+	x1_6_3 -= x1_6_0 * x1_3_0
+	x0_7_3 -= x0_7_0 * x0_3_0
+	x1_7_3 -= x1_7_0 * x1_3_0
+	x0_4_4 -= x0_4_0 * x0_4_0
+	x1_4_4 -= x1_4_0 * x1_4_0
+	x0_5_4 -= x0_5_0 * x0_4_0
+	x1_5_4 -= x1_5_0 * x1_4_0
+	x0_6_4 -= x0_6_0 * x0_4_0
+	x1_6_4 -= x1_6_0 * x1_4_0
+	x0_7_4 -= x0_7_0 * x0_4_0
+	x1_7_4 -= x1_7_0 * x1_4_0
+	x0_5_5 -= x0_5_0 * x0_5_0
+	x1_5_5 -= x1_5_0 * x1_5_0
+	x0_6_5 -= x0_6_0 * x0_5_0
+	x1_6_5 -= x1_6_0 * x1_5_0
+	x0_7_5 -= x0_7_0 * x0_5_0
+	x1_7_5 -= x1_7_0 * x1_5_0
+	x0_6_6 -= x0_6_0 * x0_6_0
+	x1_6_6 -= x1_6_0 * x1_6_0
+	x0_7_6 -= x0_7_0 * x0_6_0
+	x1_7_6 -= x1_7_0 * x1_6_0
+	x0_7_7 -= x0_7_0 * x0_7_0
+	x1_7_7 -= x1_7_0 * x1_7_0
+	if !(x0_1_1 > 0) {
+		ok = false
+	}
+	if !(x1_1_1 > 0) {
+		ok = false
+	}
+	r0_1, r1_1 := 1/x0_1_1, 1/x1_1_1
+	x0_1_1 = math.Sqrt(x0_1_1)
+	x1_1_1 = math.Sqrt(x1_1_1)
+	r0_1, r1_1 = r0_1*x0_1_1, r1_1*x1_1_1
+	x0_2_1 *= r0_1
+	x1_2_1 *= r1_1
+	x0_3_1 *= r0_1
+	x1_3_1 *= r1_1
+	x0_4_1 *= r0_1
+	x1_4_1 *= r1_1
+	x0_5_1 *= r0_1
+	x1_5_1 *= r1_1
+	x0_6_1 *= r0_1
+	x1_6_1 *= r1_1
+	x0_7_1 *= r0_1
+	x1_7_1 *= r1_1
+	x0_2_2 -= x0_2_1 * x0_2_1
+	x1_2_2 -= x1_2_1 * x1_2_1
+	x0_3_2 -= x0_3_1 * x0_2_1
+	x1_3_2 -= x1_3_1 * x1_2_1
+	x0_4_2 -= x0_4_1 * x0_2_1
+	x1_4_2 -= x1_4_1 * x1_2_1
+	x0_5_2 -= x0_5_1 * x0_2_1
+	x1_5_2 -= x1_5_1 * x1_2_1
+	x0_6_2 -= x0_6_1 * x0_2_1
+	x1_6_2 -= x1_6_1 * x1_2_1
+	x0_7_2 -= x0_7_1 * x0_2_1
+	x1_7_2 -= x1_7_1 * x1_2_1
+	x0_3_3 -= x0_3_1 * x0_3_1
+	x1_3_3 -= x1_3_1 * x1_3_1
+	x0_4_3 -= x0_4_1 * x0_3_1
+	x1_4_3 -= x1_4_1 * x1_3_1
+	x0_5_3 -= x0_5_1 * x0_3_1
+	x1_5_3 -= x1_5_1 * x1_3_1
+	x0_6_3 -= x0_6_1 * x0_3_1
+	x1_6_3 -= x1_6_1 * x1_3_1
+	x0_7_3 -= x0_7_1 * x0_3_1
+	x1_7_3 -= x1_7_1 * x1_3_1
+	x0_4_4 -= x0_4_1 * x0_4_1
+	x1_4_4 -= x1_4_1 * x1_4_1
+	x0_5_4 -= x0_5_1 * x0_4_1
+	x1_5_4 -= x1_5_1 * x1_4_1
+	x0_6_4 -= x0_6_1 * x0_4_1
+	x1_6_4 -= x1_6_1 * x1_4_1
+	x0_7_4 -= x0_7_1 * x0_4_1
+	x1_7_4 -= x1_7_1 * x1_4_1
+	x0_5_5 -= x0_5_1 * x0_5_1
+	x1_5_5 -= x1_5_1 * x1_5_1
+	x0_6_5 -= x0_6_1 * x0_5_1
+	x1_6_5 -= x1_6_1 * x1_5_1
+	x0_7_5 -= x0_7_1 * x0_5_1
+	x1_7_5 -= x1_7_1 * x1_5_1
+	x0_6_6 -= x0_6_1 * x0_6_1
+	x1_6_6 -= x1_6_1 * x1_6_1
+	x0_7_6 -= x0_7_1 * x0_6_1
+	x1_7_6 -= x1_7_1 * x1_6_1
+	x0_7_7 -= x0_7_1 * x0_7_1
+	x1_7_7 -= x1_7_1 * x1_7_1
+	if !(x0_2_2 > 0) {
+		ok = false
+	}
+	if !(x1_2_2 > 0) {
+		ok = false
+	}
+	r0_2, r1_2 := 1/x0_2_2, 1/x1_2_2
+	x0_2_2 = math.Sqrt(x0_2_2)
+	x1_2_2 = math.Sqrt(x1_2_2)
+	r0_2, r1_2 = r0_2*x0_2_2, r1_2*x1_2_2
+	x0_3_2 *= r0_2
+	x1_3_2 *= r1_2
+	x0_4_2 *= r0_2
+	x1_4_2 *= r1_2
+	x0_5_2 *= r0_2
+	x1_5_2 *= r1_2
+	x0_6_2 *= r0_2
+	x1_6_2 *= r1_2
+	x0_7_2 *= r0_2
+	x1_7_2 *= r1_2
+	x0_3_3 -= x0_3_2 * x0_3_2
+	x1_3_3 -= x1_3_2 * x1_3_2
+	x0_4_3 -= x0_4_2 * x0_3_2
+	x1_4_3 -= x1_4_2 * x1_3_2
+	x0_5_3 -= x0_5_2 * x0_3_2
+	x1_5_3 -= x1_5_2 * x1_3_2
+	x0_6_3 -= x0_6_2 * x0_3_2
+	x1_6_3 -= x1_6_2 * x1_3_2
+	x0_7_3 -= x0_7_2 * x0_3_2
+	x1_7_3 -= x1_7_2 * x1_3_2
+	x0_4_4 -= x0_4_2 * x0_4_2
+	x1_4_4 -= x1_4_2 * x1_4_2
+	x0_5_4 -= x0_5_2 * x0_4_2
+	x1_5_4 -= x1_5_2 * x1_4_2
+	x0_6_4 -= x0_6_2 * x0_4_2
+	x1_6_4 -= x1_6_2 * x1_4_2
+	x0_7_4 -= x0_7_2 * x0_4_2
+	x1_7_4 -= x1_7_2 * x1_4_2
+	x0_5_5 -= x0_5_2 * x0_5_2
+	x1_5_5 -= x1_5_2 * x1_5_2
+	x0_6_5 -= x0_6_2 * x0_5_2
+	x1_6_5 -= x1_6_2 * x1_5_2
+	x0_7_5 -= x0_7_2 * x0_5_2
+	x1_7_5 -= x1_7_2 * x1_5_2
+	x0_6_6 -= x0_6_2 * x0_6_2
+	x1_6_6 -= x1_6_2 * x1_6_2
+	x0_7_6 -= x0_7_2 * x0_6_2
+	x1_7_6 -= x1_7_2 * x1_6_2
+	x0_7_7 -= x0_7_2 * x0_7_2
+	x1_7_7 -= x1_7_2 * x1_7_2
+	if !(x0_3_3 > 0) {
+		ok = false
+	}
+	if !(x1_3_3 > 0) {
+		ok = false
+	}
+	r0_3, r1_3 := 1/x0_3_3, 1/x1_3_3
+	x0_3_3 = math.Sqrt(x0_3_3)
+	x1_3_3 = math.Sqrt(x1_3_3)
+	r0_3, r1_3 = r0_3*x0_3_3, r1_3*x1_3_3
+	x0_4_3 *= r0_3
+	x1_4_3 *= r1_3
+	x0_5_3 *= r0_3
+	x1_5_3 *= r1_3
+	x0_6_3 *= r0_3
+	x1_6_3 *= r1_3
+	x0_7_3 *= r0_3
+	x1_7_3 *= r1_3
+	x0_4_4 -= x0_4_3 * x0_4_3
+	x1_4_4 -= x1_4_3 * x1_4_3
+	x0_5_4 -= x0_5_3 * x0_4_3
+	x1_5_4 -= x1_5_3 * x1_4_3
+	x0_6_4 -= x0_6_3 * x0_4_3
+	x1_6_4 -= x1_6_3 * x1_4_3
+	x0_7_4 -= x0_7_3 * x0_4_3
+	x1_7_4 -= x1_7_3 * x1_4_3
+	x0_5_5 -= x0_5_3 * x0_5_3
+	x1_5_5 -= x1_5_3 * x1_5_3
+	x0_6_5 -= x0_6_3 * x0_5_3
+	x1_6_5 -= x1_6_3 * x1_5_3
+	x0_7_5 -= x0_7_3 * x0_5_3
+	x1_7_5 -= x1_7_3 * x1_5_3
+	x0_6_6 -= x0_6_3 * x0_6_3
+	x1_6_6 -= x1_6_3 * x1_6_3
+	x0_7_6 -= x0_7_3 * x0_6_3
+	x1_7_6 -= x1_7_3 * x1_6_3
+	x0_7_7 -= x0_7_3 * x0_7_3
+	x1_7_7 -= x1_7_3 * x1_7_3
+	if !(x0_4_4 > 0) {
+		ok = false
+	}
+	if !(x1_4_4 > 0) {
+		ok = false
+	}
+	r0_4, r1_4 := 1/x0_4_4, 1/x1_4_4
+	x0_4_4 = math.Sqrt(x0_4_4)
+	x1_4_4 = math.Sqrt(x1_4_4)
+	r0_4, r1_4 = r0_4*x0_4_4, r1_4*x1_4_4
+	x0_5_4 *= r0_4
+	x1_5_4 *= r1_4
+	x0_6_4 *= r0_4
+	x1_6_4 *= r1_4
+	x0_7_4 *= r0_4
+	x1_7_4 *= r1_4
+	x0_5_5 -= x0_5_4 * x0_5_4
+	x1_5_5 -= x1_5_4 * x1_5_4
+	x0_6_5 -= x0_6_4 * x0_5_4
+	x1_6_5 -= x1_6_4 * x1_5_4
+	x0_7_5 -= x0_7_4 * x0_5_4
+	x1_7_5 -= x1_7_4 * x1_5_4
+	x0_6_6 -= x0_6_4 * x0_6_4
+	x1_6_6 -= x1_6_4 * x1_6_4
+	x0_7_6 -= x0_7_4 * x0_6_4
+	x1_7_6 -= x1_7_4 * x1_6_4
+	x0_7_7 -= x0_7_4 * x0_7_4
+	x1_7_7 -= x1_7_4 * x1_7_4
+	if !(x0_5_5 > 0) {
+		ok = false
+	}
+	if !(x1_5_5 > 0) {
+		ok = false
+	}
+	r0_5, r1_5 := 1/x0_5_5, 1/x1_5_5
+	x0_5_5 = math.Sqrt(x0_5_5)
+	x1_5_5 = math.Sqrt(x1_5_5)
+	r0_5, r1_5 = r0_5*x0_5_5, r1_5*x1_5_5
+	x0_6_5 *= r0_5
+	x1_6_5 *= r1_5
+	x0_7_5 *= r0_5
+	x1_7_5 *= r1_5
+	x0_6_6 -= x0_6_5 * x0_6_5
+	x1_6_6 -= x1_6_5 * x1_6_5
+	x0_7_6 -= x0_7_5 * x0_6_5
+	x1_7_6 -= x1_7_5 * x1_6_5
+	x0_7_7 -= x0_7_5 * x0_7_5
+	x1_7_7 -= x1_7_5 * x1_7_5
+	if !(x0_6_6 > 0) {
+		ok = false
+	}
+	if !(x1_6_6 > 0) {
+		ok = false
+	}
+	r0_6, r1_6 := 1/x0_6_6, 1/x1_6_6
+	x0_6_6 = math.Sqrt(x0_6_6)
+	x1_6_6 = math.Sqrt(x1_6_6)
+	r0_6, r1_6 = r0_6*x0_6_6, r1_6*x1_6_6
+	x0_7_6 *= r0_6
+	x1_7_6 *= r1_6
+	x0_7_7 -= x0_7_6 * x0_7_6
+	x1_7_7 -= x1_7_6 * x1_7_6
+	if !(x0_7_7 > 0) {
+		ok = false
+	}
+	if !(x1_7_7 > 0) {
+		ok = false
+	}
+	x0_7_7 = math.Sqrt(x0_7_7)
+	x1_7_7 = math.Sqrt(x1_7_7)
+	if !ok {
+		return potrf8(lower, a0, lda), potrf8(lower, a1, lda)
+	}
+	if lower {
+		a0[0] = F(x0_0_0)
+		a0[1] = F(x0_1_0)
+		a0[2] = F(x0_2_0)
+		a0[3] = F(x0_3_0)
+		a0[4] = F(x0_4_0)
+		a0[5] = F(x0_5_0)
+		a0[6] = F(x0_6_0)
+		a0[7] = F(x0_7_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[lda+2] = F(x0_2_1)
+		a0[lda+3] = F(x0_3_1)
+		a0[lda+4] = F(x0_4_1)
+		a0[lda+5] = F(x0_5_1)
+		a0[lda+6] = F(x0_6_1)
+		a0[lda+7] = F(x0_7_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[2*lda+3] = F(x0_3_2)
+		a0[2*lda+4] = F(x0_4_2)
+		a0[2*lda+5] = F(x0_5_2)
+		a0[2*lda+6] = F(x0_6_2)
+		a0[2*lda+7] = F(x0_7_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[3*lda+4] = F(x0_4_3)
+		a0[3*lda+5] = F(x0_5_3)
+		a0[3*lda+6] = F(x0_6_3)
+		a0[3*lda+7] = F(x0_7_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[4*lda+5] = F(x0_5_4)
+		a0[4*lda+6] = F(x0_6_4)
+		a0[4*lda+7] = F(x0_7_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a0[5*lda+6] = F(x0_6_5)
+		a0[5*lda+7] = F(x0_7_5)
+		a0[6*lda+6] = F(x0_6_6)
+		a0[6*lda+7] = F(x0_7_6)
+		a0[7*lda+7] = F(x0_7_7)
+		a1[0] = F(x1_0_0)
+		a1[1] = F(x1_1_0)
+		a1[2] = F(x1_2_0)
+		a1[3] = F(x1_3_0)
+		a1[4] = F(x1_4_0)
+		a1[5] = F(x1_5_0)
+		a1[6] = F(x1_6_0)
+		a1[7] = F(x1_7_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[lda+2] = F(x1_2_1)
+		a1[lda+3] = F(x1_3_1)
+		a1[lda+4] = F(x1_4_1)
+		a1[lda+5] = F(x1_5_1)
+		a1[lda+6] = F(x1_6_1)
+		a1[lda+7] = F(x1_7_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[2*lda+3] = F(x1_3_2)
+		a1[2*lda+4] = F(x1_4_2)
+		a1[2*lda+5] = F(x1_5_2)
+		a1[2*lda+6] = F(x1_6_2)
+		a1[2*lda+7] = F(x1_7_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[3*lda+4] = F(x1_4_3)
+		a1[3*lda+5] = F(x1_5_3)
+		a1[3*lda+6] = F(x1_6_3)
+		a1[3*lda+7] = F(x1_7_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[4*lda+5] = F(x1_5_4)
+		a1[4*lda+6] = F(x1_6_4)
+		a1[4*lda+7] = F(x1_7_4)
+		a1[5*lda+5] = F(x1_5_5)
+		a1[5*lda+6] = F(x1_6_5)
+		a1[5*lda+7] = F(x1_7_5)
+		a1[6*lda+6] = F(x1_6_6)
+		a1[6*lda+7] = F(x1_7_6)
+		a1[7*lda+7] = F(x1_7_7)
+	} else {
+		a0[0] = F(x0_0_0)
+		a0[lda+0] = F(x0_1_0)
+		a0[2*lda+0] = F(x0_2_0)
+		a0[3*lda+0] = F(x0_3_0)
+		a0[4*lda+0] = F(x0_4_0)
+		a0[5*lda+0] = F(x0_5_0)
+		a0[6*lda+0] = F(x0_6_0)
+		a0[7*lda+0] = F(x0_7_0)
+		a0[lda+1] = F(x0_1_1)
+		a0[2*lda+1] = F(x0_2_1)
+		a0[3*lda+1] = F(x0_3_1)
+		a0[4*lda+1] = F(x0_4_1)
+		a0[5*lda+1] = F(x0_5_1)
+		a0[6*lda+1] = F(x0_6_1)
+		a0[7*lda+1] = F(x0_7_1)
+		a0[2*lda+2] = F(x0_2_2)
+		a0[3*lda+2] = F(x0_3_2)
+		a0[4*lda+2] = F(x0_4_2)
+		a0[5*lda+2] = F(x0_5_2)
+		a0[6*lda+2] = F(x0_6_2)
+		a0[7*lda+2] = F(x0_7_2)
+		a0[3*lda+3] = F(x0_3_3)
+		a0[4*lda+3] = F(x0_4_3)
+		a0[5*lda+3] = F(x0_5_3)
+		a0[6*lda+3] = F(x0_6_3)
+		a0[7*lda+3] = F(x0_7_3)
+		a0[4*lda+4] = F(x0_4_4)
+		a0[5*lda+4] = F(x0_5_4)
+		a0[6*lda+4] = F(x0_6_4)
+		a0[7*lda+4] = F(x0_7_4)
+		a0[5*lda+5] = F(x0_5_5)
+		a0[6*lda+5] = F(x0_6_5)
+		a0[7*lda+5] = F(x0_7_5)
+		a0[6*lda+6] = F(x0_6_6)
+		a0[7*lda+6] = F(x0_7_6)
+		a0[7*lda+7] = F(x0_7_7)
+		a1[0] = F(x1_0_0)
+		a1[lda+0] = F(x1_1_0)
+		a1[2*lda+0] = F(x1_2_0)
+		a1[3*lda+0] = F(x1_3_0)
+		a1[4*lda+0] = F(x1_4_0)
+		a1[5*lda+0] = F(x1_5_0)
+		a1[6*lda+0] = F(x1_6_0)
+		a1[7*lda+0] = F(x1_7_0)
+		a1[lda+1] = F(x1_1_1)
+		a1[2*lda+1] = F(x1_2_1)
+		a1[3*lda+1] = F(x1_3_1)
+		a1[4*lda+1] = F(x1_4_1)
+		a1[5*lda+1] = F(x1_5_1)
+		a1[6*lda+1] = F(x1_6_1)
+		a1[7*lda+1] = F(x1_7_1)
+		a1[2*lda+2] = F(x1_2_2)
+		a1[3*lda+2] = F(x1_3_2)
+		a1[4*lda+2] = F(x1_4_2)
+		a1[5*lda+2] = F(x1_5_2)
+		a1[6*lda+2] = F(x1_6_2)
+		a1[7*lda+2] = F(x1_7_2)
+		a1[3*lda+3] = F(x1_3_3)
+		a1[4*lda+3] = F(x1_4_3)
+		a1[5*lda+3] = F(x1_5_3)
+		a1[6*lda+3] = F(x1_6_3)
+		a1[7*lda+3] = F(x1_7_3)
+		a1[4*lda+4] = F(x1_4_4)
+		a1[5*lda+4] = F(x1_5_4)
+		a1[6*lda+4] = F(x1_6_4)
+		a1[7*lda+4] = F(x1_7_4)
+		a1[5*lda+5] = F(x1_5_5)
+		a1[6*lda+5] = F(x1_6_5)
+		a1[7*lda+5] = F(x1_7_5)
+		a1[6*lda+6] = F(x1_6_6)
+		a1[7*lda+6] = F(x1_7_6)
+		a1[7*lda+7] = F(x1_7_7)
+	}
+	return 0, 0
 }

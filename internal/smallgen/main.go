@@ -141,9 +141,13 @@ func potrf(g *gen) {
 			store(j)
 			g.p("return %d", j+1)
 			g.p("}")
-			g.p("%s = math.Sqrt(%s)", v(j, j), v(j, j))
-			if j+1 < n {
+			if j+1 == n {
+				g.p("%s = math.Sqrt(%s)", v(j, j), v(j, j))
+			} else {
+				// 1/sqrt(d) as sqrt(d) * (1/d): the division runs beside the square root.
 				g.p("r%d := 1 / %s", j, v(j, j))
+				g.p("%s = math.Sqrt(%s)", v(j, j), v(j, j))
+				g.p("r%d *= %s", j, v(j, j))
 				for i := j + 1; i < n; i++ {
 					g.p("%s *= r%d", v(i, j), j)
 				}
@@ -158,7 +162,105 @@ func potrf(g *gen) {
 		g.p("return 0")
 		g.p("}")
 	}
+	g.p("\n// potrfPairUnrolled returns the straight-line Cholesky of two matrices of order n at once")
+	g.p("// (potrfPair), or nil where there is none (n < %d).", potrfPairMin)
+	g.p("func potrfPairUnrolled[F float32 | float64](n int) func(lower bool, a0, a1 []F, lda int) (int, int) {")
+	g.p("switch n {")
+	for n := potrfPairMin; n <= smallMax; n++ {
+		g.p("case %d: return potrfPair%d[F]", n, n)
+	}
+	g.p("}")
+	g.p("return nil")
+	g.p("}")
+	for n := potrfPairMin; n <= smallMax; n++ {
+		potrfPair(g, n)
+	}
 	g.write("potrf_small.go")
+}
+
+// potrfPairMin is the smallest order with a pair kernel: below it one matrix's chain of
+// square roots and divisions is short enough for the CPU to overlap consecutive matrices.
+const potrfPairMin = 5
+
+// potrfPair: potrf's arithmetic on two matrices at once, their statements interleaved, so that
+// one matrix's square root and division run while the other's updates do (one matrix's
+// columns are a chain of them). Nothing is stored until both have factored; if either
+// pivot fails, both matrices, untouched, go to the single kernel, which reports the failure
+// as it does alone.
+func potrfPair(g *gen, n int) {
+	el := func(m, i, j int) string { return fmt.Sprintf("x%d_%d_%d", m, i, j) }
+	g.p("\nfunc potrfPair%d[F float32 | float64](lower bool, a0, a1 []F, lda int) (int, int) {", n)
+	g.p("_, _ = a0[%s], a1[%s]", at(n-1, n-1), at(n-1, n-1))
+	var decl []string
+	for m := 0; m < 2; m++ {
+		for j := 0; j < n; j++ {
+			for i := j; i < n; i++ {
+				decl = append(decl, el(m, i, j))
+			}
+		}
+	}
+	g.p("var %s float64", strings.Join(decl, ", "))
+	// move copies the triangles between the locals and a0, a1 (load: into the locals).
+	move := func(load bool) {
+		for _, lower := range []bool{true, false} {
+			if lower {
+				g.p("if lower {")
+			} else {
+				g.p("} else {")
+			}
+			for m := 0; m < 2; m++ {
+				for j := 0; j < n; j++ {
+					for i := j; i < n; i++ {
+						idx := at(i, j)
+						if !lower {
+							idx = at(j, i)
+						}
+						if load {
+							g.p("%s = float64(a%d[%s])", el(m, i, j), m, idx)
+						} else {
+							g.p("a%d[%s] = F(%s)", m, idx, el(m, i, j))
+						}
+					}
+				}
+			}
+		}
+		g.p("}")
+	}
+	move(true)
+	g.p("ok := true")
+	for j := 0; j < n; j++ {
+		for m := 0; m < 2; m++ {
+			g.p("if !(%s > 0) { ok = false }", el(m, j, j))
+		}
+		if j+1 == n {
+			for m := 0; m < 2; m++ {
+				g.p("%s = math.Sqrt(%s)", el(m, j, j), el(m, j, j))
+			}
+			break
+		}
+		// 1/sqrt(d) as sqrt(d) * (1/d), as in potrf.
+		g.p("r0_%d, r1_%d := 1/%s, 1/%s", j, j, el(0, j, j), el(1, j, j))
+		for m := 0; m < 2; m++ {
+			g.p("%s = math.Sqrt(%s)", el(m, j, j), el(m, j, j))
+		}
+		g.p("r0_%d, r1_%d = r0_%d*%s, r1_%d*%s", j, j, j, el(0, j, j), j, el(1, j, j))
+		for i := j + 1; i < n; i++ {
+			for m := 0; m < 2; m++ {
+				g.p("%s *= r%d_%d", el(m, i, j), m, j)
+			}
+		}
+		for c := j + 1; c < n; c++ {
+			for i := c; i < n; i++ {
+				for m := 0; m < 2; m++ {
+					g.p("%s -= %s * %s", el(m, i, c), el(m, i, j), el(m, c, j))
+				}
+			}
+		}
+	}
+	g.p("if !ok { return potrf%d(lower, a0, lda), potrf%d(lower, a1, lda) }", n, n)
+	move(false)
+	g.p("return 0, 0")
+	g.p("}")
 }
 
 // getrf: getf2 with partial pivoting on a square matrix, in F, on a local array.
