@@ -1,12 +1,17 @@
 package batchlas
 
-import "math"
+import (
+	"math"
+
+	"github.com/batchlas/batchlas/internal/hostkern"
+)
 
 // getrfHost factors every matrix with getf2, the project's column-major LU for all four
 // types, whose rank-one updates run in gonum's BLAS (assembly kernels for every type); with
 // more than getrfRecMin rows and columns, with getrfRec, the recursive LU whose updates run in
 // gemmKernel's packed gemm; and real matrices of at most smallMax rows and columns with
-// smallGetrf's kernels, square ones of order 7 and 8 two at a time (getrfPairUnrolled).
+// smallGetrf's kernels, square ones of order 7 and 8 two at a time (getrfPairUnrolled), and
+// float64 ones of order 4 and 8 four at a time where the CPU has AVX2 (getrfQuads).
 //
 // Why not gonum's Dgetrf for float64: it is row-major, and a column-major A read row-major
 // is A^T, whose LU would pivot columns of A, not rows as LAPACK's getrf (and cuBLAS's
@@ -40,8 +45,13 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 			}
 		}
 	}
+	_, real64 := any(*new(T)).(float64)
+	quad := real64 && m == n && (n == 4 || n == 8) && hostkern.Enabled()
 	hostBatch(a.batch, func(lo, hi int) {
 		b := lo
+		if quad {
+			b = getrfQuads(a, ipiv, info, lo, hi, factor)
+		}
 		if pair != nil {
 			// Two matrices at a time (getrfPair): their dependency chains overlap.
 			for ; b+1 < hi; b += 2 {
@@ -54,6 +64,30 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 		}
 	})
 	return nil
+}
+
+// getrfQuads factors matrices lo, lo+1, ... of the float64 a four at a time with hostkern's
+// batch-interleaved kernel (order 4 or 8), and returns the first matrix it left, fewer than
+// four before hi; a group with a pivot the kernel leaves to getf2's careful path goes to
+// factor matrix by matrix. Its factors and pivots are the scalar kernels' to the bit.
+func getrfQuads[T Scalar](a *Matrix[T], ipiv, info []int32, lo, hi int, factor func(m, n int, a []T, lda int, ipiv []int32) int) int {
+	n := a.rows
+	var s hostkern.Getrf4Scratch
+	var mats [4][]float64
+	var pivs [4][]int32
+	b := lo
+	for ; b+3 < hi; b += 4 {
+		for m := range mats {
+			mats[m], pivs[m] = any(a.mat(b+m)).([]float64), ipiv[(b+m)*n:(b+m+1)*n]
+			info[b+m] = 0
+		}
+		if !hostkern.Getrf4(n, &mats, a.ld, &pivs, &s) {
+			for m := range mats {
+				info[b+m] = int32(factor(n, n, a.mat(b+m), a.ld, pivs[m]))
+			}
+		}
+	}
+	return b
 }
 
 // getrfLeaf is the width up to which getrfRec factors a panel with getf2, and solves with

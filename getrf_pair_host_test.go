@@ -33,19 +33,7 @@ func checkGetrfPair[F float32 | float64](t *testing.T, n int) {
 		}
 		return a
 	}
-	tiny := F(0x1p-1060)
-	if _, ok := any(tiny).(float32); ok {
-		tiny = F(0x1p-140)
-	}
-	specials := map[string]func(a []F){
-		"random":       func([]F) {},
-		"zero_column":  func(a []F) { clear(a[3*lda : 3*lda+n]) },
-		"tiny_pivot":   func(a []F) { scaleCol(a[0:n], tiny) },
-		"nan":          func(a []F) { a[lda+2] = F(math.NaN()) },
-		"inf":          func(a []F) { a[2*lda+1] = F(math.Inf(-1)) },
-		"zero":         func(a []F) { clear(a) },
-		"equal_pivots": func(a []F) { a[0], a[1] = 1, -1 },
-	}
+	specials := getrfSpecials[F](n, lda)
 	pair := getrfPairUnrolled[F](n)
 	for name, spoil := range specials {
 		for _, which := range []int{0, 1} {
@@ -76,6 +64,88 @@ func checkGetrfPair[F float32 | float64](t *testing.T, n int) {
 					if math.Float64bits(float64(got[m][i])) != math.Float64bits(float64(want[m][i])) && !(got[m][i] != got[m][i] && want[m][i] != want[m][i]) {
 						t.Fatalf("%s in matrix %d: matrix %d element %d = %g, getf2 %g", name, which, m, i, got[m][i], want[m][i])
 					}
+				}
+			}
+		}
+	}
+}
+
+// getrfSpecials spoil a matrix (order n, leading dimension lda) in the ways that send the
+// small kernels to getf2's careful path, and "random" leaves it as it is.
+func getrfSpecials[F float32 | float64](n, lda int) map[string]func(a []F) {
+	tiny := F(0x1p-1060)
+	if _, ok := any(tiny).(float32); ok {
+		tiny = F(0x1p-140)
+	}
+	return map[string]func(a []F){
+		"random":       func([]F) {},
+		"zero_column":  func(a []F) { clear(a[3*lda : 3*lda+n]) },
+		"tiny_pivot":   func(a []F) { scaleCol(a[0:n], tiny) },
+		"nan":          func(a []F) { a[lda+2] = F(math.NaN()) },
+		"inf":          func(a []F) { a[2*lda+1] = F(math.Inf(-1)) },
+		"zero":         func(a []F) { clear(a) },
+		"equal_pivots": func(a []F) { a[0], a[1] = 1, -1 },
+	}
+}
+
+// TestGetrfQuads checks getrfHost's four-at-a-time path (getrfQuads, float64 n = 4 and 8)
+// through the public call: a batch of 4k+3 matrices at lda > n with a stride gap, large enough
+// for hostBatch's chunks to hold groups of four, one matrix of several groups spoiled by a
+// getrfSpecials case (that group then goes one by one), every matrix's
+// factors, pivots and info equal to getf2's alone to the bit, the gaps untouched.
+func TestGetrfQuads(t *testing.T) {
+	q, err := NewQueue(Host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{4, 8} {
+		lda, rng := n+1, rand.New(rand.NewPCG(5, uint64(n)))
+		stride := lda*n + 3
+		specials := getrfSpecials[float64](n, lda)
+		names := []string{"random"}
+		for name := range specials {
+			names = append(names, name)
+		}
+		batch := 4*64 + 3
+		raw := make([]float64, stride*(batch-1)+(n-1)*lda+n)
+		for i := range raw {
+			raw[i] = rng.Float64()*2 - 1
+		}
+		for g, name := range names {
+			b := 28*g + g%4
+			specials[name](raw[b*stride : b*stride+lda*n])
+		}
+		a, err := NewMatrixStrided[float64](q, n, n, lda, stride, batch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ipiv, _ := NewVector[int32](q, n*batch)
+		info, _ := NewVector[int32](q, batch)
+		if err := a.UploadRaw(raw); err != nil {
+			t.Fatal(err)
+		}
+		if err := Getrf(q, a, ipiv, info); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := a.DownloadRaw(nil)
+		gotPiv, _ := ipiv.Download(nil)
+		gotInfo, _ := info.Download(nil)
+		for b := 0; b < batch; b++ {
+			want := append([]float64(nil), raw[b*stride:min((b+1)*stride, len(raw))]...)
+			wantPiv := make([]int32, n)
+			wantInfo := getf2(n, n, want, lda, wantPiv)
+			if int(gotInfo[b]) != wantInfo {
+				t.Fatalf("n=%d matrix %d: info %d, getf2 %d", n, b, gotInfo[b], wantInfo)
+			}
+			for k := range wantPiv {
+				if gotPiv[b*n+k] != wantPiv[k] {
+					t.Fatalf("n=%d matrix %d: pivots %v, getf2 %v", n, b, gotPiv[b*n:(b+1)*n], wantPiv)
+				}
+			}
+			for i, w := range want {
+				g := got[b*stride+i]
+				if math.Float64bits(g) != math.Float64bits(w) && !(g != g && w != w) {
+					t.Fatalf("n=%d matrix %d: element %d = %g, getf2 %g", n, b, i, g, w)
 				}
 			}
 		}

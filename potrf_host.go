@@ -6,7 +6,7 @@ import (
 	"gonum.org/v1/gonum/blas"
 
 	"github.com/batchlas/batchlas/internal/hostgemm"
-	"github.com/batchlas/batchlas/internal/hostpotrf"
+	"github.com/batchlas/batchlas/internal/hostkern"
 )
 
 // potrfHost factors every matrix with potrfKernel's kernel for its order and dtype (real:
@@ -275,19 +275,19 @@ func dpotrf(lower bool, n int, a []float64, lda int) int {
 }
 
 // newSpotrf returns the float32 kernel of the diagonal blocks up to potrfRecMin, with its own
-// scratch: hostpotrf's AVX2 kernel, the upper triangle through a transposed copy (U = L^T,
+// scratch: hostkern's AVX2 kernel, the upper triangle through a transposed copy (U = L^T,
 // an O(n^2) copy against the O(n^3) factorization), or where the CPU has no AVX2 gonum's
 // Dpotrf on a float64 copy of the triangle. At n = 128 (one core) the float64 leaves took
 // half of float32 potrf's time, a quarter of it in the copies.
 func newSpotrf() func(lower bool, n int, a []float32, lda int) int {
-	if !hostpotrf.Enabled() {
+	if !hostkern.Enabled() {
 		d := func() func(bool, int, []float64, int) int { return dpotrf }
 		return widenedPotrf(d, widenReal[float64, float32], widenReal[float32, float64])()
 	}
 	var w []float32
 	return func(lower bool, n int, a []float32, lda int) int {
 		if lower || n == 0 {
-			return hostpotrf.Lower32(n, a, lda)
+			return hostkern.Lower32(n, a, lda)
 		}
 		w = grow(w, n*n)
 		for j := 0; j < n; j++ {
@@ -295,7 +295,7 @@ func newSpotrf() func(lower bool, n int, a []float32, lda int) int {
 				w[j+i*n] = v
 			}
 		}
-		info := hostpotrf.Lower32(n, w, n)
+		info := hostkern.Lower32(n, w, n)
 		for j := 0; j < n; j++ {
 			col := a[j*lda : j*lda+j+1]
 			for i := range col {

@@ -1,4 +1,4 @@
-package hostpotrf
+package hostkern
 
 import (
 	"math"

@@ -1,6 +1,6 @@
 //go:build ignore
 
-// gen_potrf writes potrf_amd64.s, the AVX2 column kernel of the package:
+// gen_potrf writes potrf_amd64.s, the AVX2 Cholesky leaf of the package:
 //
 //	go run gen_potrf.go
 //
