@@ -79,12 +79,8 @@ func tql2Small(vectors bool, n int, d, e *[smallMax]float64, z *[smallMax * smal
 			i := m - 1
 			for ; i >= l; i-- {
 				f, b := s*e[i], c*e[i]
-				// radius(f, g), written out: radius is past the inliner's budget.
-				if r2 := f*f + g*g; r2 > 0x1p-900 && r2 < 0x1p900 {
-					r = math.Sqrt(r2)
-				} else {
-					r = math.Hypot(f, g)
-				}
+				var sr, cr float64
+				r, sr, cr = rotor(f, g)
 				e[i+1] = r
 				if r == 0 {
 					// f and g both zero: T splits here; undo the shift and start again.
@@ -92,7 +88,7 @@ func tql2Small(vectors bool, n int, d, e *[smallMax]float64, z *[smallMax * smal
 					e[m] = 0
 					break
 				}
-				s, c = f/r, g/r
+				s, c = sr, cr
 				g = d[i+1] - p
 				r = (d[i]-g)*s + 2*c*b
 				p = s * r
@@ -117,6 +113,28 @@ func tql2Small(vectors bool, n int, d, e *[smallMax]float64, z *[smallMax * smal
 		}
 	}
 	return 0
+}
+
+// rotor is the plane rotation that takes (f, g) to (r, 0): r = sqrt(f^2 + g^2), s = f/r,
+// c = g/r, with r's reciprocal as sqrt(r^2) * (1/r^2) where the plain formula is exact to
+// rounding (r^2 between 2^-900 and 2^900), so that the division runs beside the square root
+// and not after it: it is the QL sweep's chain. Elsewhere r is math.Hypot's, and s = c = 0
+// when r = 0 (the callers then split T).
+func rotor(f, g float64) (r, s, c float64) {
+	if r2 := f*f + g*g; r2 > 0x1p-900 && r2 < 0x1p900 {
+		ri := 1 / r2
+		r = math.Sqrt(r2)
+		ri *= r
+		return r, f * ri, g * ri
+	}
+	return rotorHypot(f, g)
+}
+
+func rotorHypot(f, g float64) (r, s, c float64) {
+	if r = math.Hypot(f, g); r == 0 {
+		return 0, 0, 0
+	}
+	return r, f / r, g / r
 }
 
 // radius is sqrt(x^2 + y^2): the plain formula where neither square can overflow or lose
@@ -217,19 +235,14 @@ func tql2Pair(vectors bool, n int, d0, e0 *[smallMax]float64, z0 *[smallMax * sm
 		for {
 			if sw0 {
 				f, b := s0*e0[i0], c0*e0[i0]
-				var r float64
-				if r2 := f*f + g0*g0; r2 > 0x1p-900 && r2 < 0x1p900 {
-					r = math.Sqrt(r2)
-				} else {
-					r = math.Hypot(f, g0)
-				}
+				r, sr, cr := rotor(f, g0)
 				e0[i0+1] = r
 				if r == 0 {
 					d0[i0+1] -= p0
 					e0[m0] = 0
 					sw0 = false
 				} else {
-					s0, c0 = f/r, g0/r
+					s0, c0 = sr, cr
 					g0 = d0[i0+1] - p0
 					r = (d0[i0]-g0)*s0 + 2*c0*b
 					p0 = s0 * r
@@ -255,19 +268,14 @@ func tql2Pair(vectors bool, n int, d0, e0 *[smallMax]float64, z0 *[smallMax * sm
 			}
 			if sw1 {
 				f, b := s1*e1[i1], c1*e1[i1]
-				var r float64
-				if r2 := f*f + g1*g1; r2 > 0x1p-900 && r2 < 0x1p900 {
-					r = math.Sqrt(r2)
-				} else {
-					r = math.Hypot(f, g1)
-				}
+				r, sr, cr := rotor(f, g1)
 				e1[i1+1] = r
 				if r == 0 {
 					d1[i1+1] -= p1
 					e1[m1] = 0
 					sw1 = false
 				} else {
-					s1, c1 = f/r, g1/r
+					s1, c1 = sr, cr
 					g1 = d1[i1+1] - p1
 					r = (d1[i1]-g1)*s1 + 2*c1*b
 					p1 = s1 * r
