@@ -251,14 +251,8 @@ func gesvdSmallGR[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda 
 				y = d[i]
 				h = sn * gg
 				gg = c * gg
-				// radius(f, h), written out: radius is past the inliner's budget.
-				if r2 := f*f + h*h; r2 > 0x1p-900 && r2 < 0x1p900 {
-					z = math.Sqrt(r2)
-				} else {
-					z = math.Hypot(f, h)
-				}
+				z, c, sn = rotor(f, h)
 				rv1[j] = z
-				c, sn = f/z, h/z
 				f = x*c + gg*sn
 				gg = gg*c - x*sn
 				h = y * sn
@@ -266,14 +260,11 @@ func gesvdSmallGR[F float32 | float64](jobu, jobvt SVDJob, m, n int, a []F, lda 
 				if right {
 					rotateCols(&v, N, j, i, c, -sn)
 				}
-				if r2 := f*f + h*h; r2 > 0x1p-900 && r2 < 0x1p900 {
-					z = math.Sqrt(r2)
-				} else {
-					z = math.Hypot(f, h)
-				}
+				var cr, sr float64
+				z, cr, sr = rotor(f, h)
 				d[j] = z
 				if z != 0 { // else the rotation may be any
-					c, sn = f/z, h/z
+					c, sn = cr, sr
 				}
 				f = c*gg + sn*y
 				x = c*y - sn*gg
