@@ -11,7 +11,7 @@ import (
 // more than getrfRecMin rows and columns, with getrfRec, the recursive LU whose updates run in
 // gemmKernel's packed gemm; and real matrices of at most smallMax rows and columns with
 // smallGetrf's kernels, square ones of order 7 and 8 two at a time (getrfPairUnrolled), and
-// float64 ones of order 4 and 8 four at a time where the CPU has AVX2 (getrfQuads).
+// float64 ones of order 2 to 8 four at a time where the CPU has AVX2 (getrfQuads).
 //
 // Why not gonum's Dgetrf for float64: it is row-major, and a column-major A read row-major
 // is A^T, whose LU would pivot columns of A, not rows as LAPACK's getrf (and cuBLAS's
@@ -46,7 +46,7 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 		}
 	}
 	_, real64 := any(*new(T)).(float64)
-	quad := real64 && m == n && (n == 4 || n == 8) && hostkern.Enabled()
+	quad := real64 && m == n && hostkern.Getrf4MinN <= n && n <= hostkern.Getrf4MaxN && hostkern.Enabled()
 	hostBatch(a.batch, func(lo, hi int) {
 		b := lo
 		if quad {
@@ -67,7 +67,7 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 }
 
 // getrfQuads factors matrices lo, lo+1, ... of the float64 a four at a time with hostkern's
-// batch-interleaved kernel (order 4 or 8), and returns the first matrix it left, fewer than
+// batch-interleaved kernel, and returns the first matrix it left, fewer than
 // four before hi; a group with a pivot the kernel leaves to getf2's careful path goes to
 // factor matrix by matrix. Its factors and pivots are the scalar kernels' to the bit.
 func getrfQuads[T Scalar](a *Matrix[T], ipiv, info []int32, lo, hi int, factor func(m, n int, a []T, lda int, ipiv []int32) int) int {

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/batchlas/batchlas/internal/hostkern"
 )
 
 // TestGetrfPair checks that getrfPairUnrolled's kernels give each of their two matrices
@@ -70,7 +72,7 @@ func checkGetrfPair[F float32 | float64](t *testing.T, n int) {
 	}
 }
 
-// getrfSpecials spoil a matrix (order n, leading dimension lda) in the ways that send the
+// getrfSpecials spoil a matrix (order n >= 2, leading dimension lda) in the ways that send the
 // small kernels to getf2's careful path, and "random" leaves it as it is.
 func getrfSpecials[F float32 | float64](n, lda int) map[string]func(a []F) {
 	tiny := F(0x1p-1060)
@@ -79,16 +81,16 @@ func getrfSpecials[F float32 | float64](n, lda int) map[string]func(a []F) {
 	}
 	return map[string]func(a []F){
 		"random":       func([]F) {},
-		"zero_column":  func(a []F) { clear(a[3*lda : 3*lda+n]) },
+		"zero_column":  func(a []F) { c := min(3, n-1); clear(a[c*lda : c*lda+n]) },
 		"tiny_pivot":   func(a []F) { scaleCol(a[0:n], tiny) },
-		"nan":          func(a []F) { a[lda+2] = F(math.NaN()) },
-		"inf":          func(a []F) { a[2*lda+1] = F(math.Inf(-1)) },
+		"nan":          func(a []F) { a[min(1, n-1)*lda+min(2, n-1)] = F(math.NaN()) },
+		"inf":          func(a []F) { a[min(2, n-1)*lda+min(1, n-1)] = F(math.Inf(-1)) },
 		"zero":         func(a []F) { clear(a) },
 		"equal_pivots": func(a []F) { a[0], a[1] = 1, -1 },
 	}
 }
 
-// TestGetrfQuads checks getrfHost's four-at-a-time path (getrfQuads, float64 n = 4 and 8)
+// TestGetrfQuads checks getrfHost's four-at-a-time path (getrfQuads, float64 n = 2 to 8)
 // through the public call: a batch of 4k+3 matrices at lda > n with a stride gap, large enough
 // for hostBatch's chunks to hold groups of four, one matrix of several groups spoiled by a
 // getrfSpecials case (that group then goes one by one), every matrix's
@@ -98,7 +100,7 @@ func TestGetrfQuads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range []int{4, 8} {
+	for n := hostkern.Getrf4MinN; n <= hostkern.Getrf4MaxN; n++ {
 		lda, rng := n+1, rand.New(rand.NewPCG(5, uint64(n)))
 		stride := lda*n + 3
 		specials := getrfSpecials[float64](n, lda)

@@ -5,9 +5,11 @@
 //	go run gen_getrf.go
 //
 // getrf4xNAVX2(a0, a1, a2, a3 *float64, lda int, buf *float64, piv *int32) int factors four
-// column-major order-N float64 matrices (N = 4 or 8) at once, matrix m in lane m of every
+// column-major order-N float64 matrices (2 <= N <= 8) at once, matrix m in lane m of every
 // vector: the matrices are loaded and transposed by 4-by-4 blocks into buf (element (i, j)
-// of the four at buf[4(jN+i):], then the pivot rows at buf[4N^2 + 4k:]), factored there
+// of the four at buf[4(jL+i):], L = N rounded up to a multiple of 4, then the pivot rows at
+// buf[4LN + 4k:]; a last block of fewer than four rows is read and written under a mask),
+// factored there
 // column by column (the largest |a_ik| by compares and blends, the rows swapped lane by lane
 // by blends on the pivot's index, the column scaled by one reciprocal, the rank-one update
 // as a multiply and a subtraction, as the root package's scalar kernels do, so the factors
@@ -40,8 +42,9 @@ func transpose() {
 }
 
 func kernel(n int) {
-	off := func(i, j int) int { return (j*n + i) * 32 }
-	pv := func(k int) int { return (n*n + k) * 32 }
+	ld := (n + 3) &^ 3 // buf's rows a column: n rounded up to whole blocks
+	off := func(i, j int) int { return (j*ld + i) * 32 }
+	pv := func(k int) int { return (ld*n + k) * 32 }
 	mats := []string{"R9", "R10", "R11", "R12"}
 	name := fmt.Sprintf("getrf4x%dAVX2", n)
 	fmt.Fprintf(&w, "// func %s(a0, a1, a2, a3 *float64, lda int, buf *float64, piv *int32) int\n", name)
@@ -58,7 +61,7 @@ func kernel(n int) {
 	column := func(rows func(j, rb int)) {
 		p("XORQ CX, CX")
 		for j := 0; j < n; j++ {
-			for rb := 0; rb < n/4; rb++ {
+			for rb := 0; rb < (n+3)/4; rb++ {
 				rows(j, rb)
 			}
 			if j < n-1 {
@@ -66,9 +69,19 @@ func kernel(n int) {
 			}
 		}
 	}
+	// The last row block of a matrix of order n = 4q + r, r > 0, is read and written under
+	// the mask of its r rows (Y12 while the matrices move): the rows past n are the caller's.
+	partial := func(rb int) bool { return n%4 != 0 && rb == n/4 }
+	if n%4 != 0 {
+		p("VMOVUPD rows<>+%d(SB), Y12", 32*(n%4))
+	}
 	column(func(j, rb int) {
 		for m, r := range mats {
-			p("VMOVUPD %d(%s)(CX*1), Y%d", 32*rb, r, m)
+			if partial(rb) {
+				p("VMASKMOVPD %d(%s)(CX*1), Y12, Y%d", 32*rb, r, m)
+			} else {
+				p("VMOVUPD %d(%s)(CX*1), Y%d", 32*rb, r, m)
+			}
 		}
 		transpose()
 		for r := 0; r < 4; r++ {
@@ -140,13 +153,20 @@ func kernel(n int) {
 	}
 	p("CMPQ R13, $15")
 	p("JNE %s_bad", name)
+	if n%4 != 0 {
+		p("VMOVUPD rows<>+%d(SB), Y12", 32*(n%4))
+	}
 	column(func(j, rb int) {
 		for r := 0; r < 4; r++ {
 			p("VMOVUPD %d(BX), Y%d", off(4*rb+r, j), r)
 		}
 		transpose()
 		for m, r := range mats {
-			p("VMOVUPD Y%d, %d(%s)(CX*1)", 4+m, 32*rb, r)
+			if partial(rb) {
+				p("VMASKMOVPD Y%d, Y12, %d(%s)(CX*1)", 4+m, 32*rb, r)
+			} else {
+				p("VMOVUPD Y%d, %d(%s)(CX*1)", 4+m, 32*rb, r)
+			}
 		}
 	})
 	p("MOVQ piv+48(FP), DX")
@@ -177,7 +197,18 @@ func main() {
 	w.WriteString("DATA one<>+0(SB)/8, $1.0\nGLOBL one<>(SB), RODATA|NOPTR, $8\n\n")
 	w.WriteString("// The safe minimum of float64, 2^-1022, as the root package's safeMin.\n")
 	w.WriteString("DATA sfmin<>+0(SB)/8, $0x0010000000000000\nGLOBL sfmin<>(SB), RODATA|NOPTR, $8\n\n")
-	for _, n := range []int{4, 8} {
+	// rows<>+32r: the mask of the first r of four float64 lanes, r = 1, 2, 3.
+	for r := 1; r < 4; r++ {
+		for l := 0; l < 4; l++ {
+			v := "0x0000000000000000"
+			if l < r {
+				v = "0xffffffffffffffff"
+			}
+			fmt.Fprintf(&w, "DATA rows<>+%d(SB)/8, $%s\n", 32*r+8*l, v)
+		}
+	}
+	w.WriteString("GLOBL rows<>(SB), RODATA|NOPTR, $128\n\n")
+	for n := 2; n <= 8; n++ {
 		kernel(n)
 	}
 	if err := os.WriteFile("getrf_amd64.s", w.Bytes(), 0o644); err != nil {

@@ -6,7 +6,11 @@ type Getrf4Scratch struct {
 	piv [4 * 8]int32
 }
 
-// Getrf4 factors the four column-major order-n float64 matrices a[m] (n = 4 or 8, leading
+// Getrf4MinN and Getrf4MaxN bound the orders that Getrf4 takes.
+const Getrf4MinN, Getrf4MaxN = 2, 8
+
+// Getrf4 factors the four column-major order-n float64 matrices a[m] (Getrf4MinN <= n <=
+// Getrf4MaxN, leading
 // dimension lda >= n) as P L U with partial pivoting, in place, and writes each one's
 // 1-based pivot rows to ipiv[m][:n]: the factors and pivots of the root package's scalar
 // kernels, to the bit. It returns false, with nothing written, when one of the four has a
@@ -14,7 +18,7 @@ type Getrf4Scratch struct {
 // before the last column, a zero one in it, or a NaN before the last column); the caller
 // then factors the four one by one. Only Enabled callers may call it.
 func Getrf4(n int, a *[4][]float64, lda int, ipiv *[4][]int32, s *Getrf4Scratch) bool {
-	if n != 4 && n != 8 || lda < n {
+	if n < Getrf4MinN || n > Getrf4MaxN || lda < n {
 		panic("hostkern: bad Getrf4 arguments")
 	}
 	for m := range a {

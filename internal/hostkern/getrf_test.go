@@ -51,7 +51,7 @@ func TestGetrf4(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	var s Getrf4Scratch
-	for _, n := range []int{4, 8} {
+	for n := Getrf4MinN; n <= Getrf4MaxN; n++ {
 		lda := n + 2
 		for trial := 0; trial < 200; trial++ {
 			var a, want [4][]float64

@@ -6,8 +6,8 @@
 //     vector registers, the diagonal blocks of the recursive factorization (the root
 //     package's potrfRec). gonum has no float32 Cholesky, and its float32 level-2 routines
 //     run at a third of the rate of a float64 leaf on a float64 copy, which it replaces.
-//   - Getrf4, LU with partial pivoting of four small float64 matrices at once, one in each
-//     lane of a vector register.
+//   - Getrf4, LU with partial pivoting of four float64 matrices of order 2 to 8 at once, one
+//     in each lane of a vector register.
 package hostkern
 
 // MaxN is the largest order that Lower32 takes: eight vectors of eight rows.
