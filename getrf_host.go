@@ -67,9 +67,9 @@ func getrfHost[T Scalar](_ *Queue, c *getrfCall[T]) error {
 }
 
 // getrfQuads factors matrices lo, lo+1, ... of the float64 a four at a time with hostkern's
-// batch-interleaved kernel, and returns the first matrix it left, fewer than
-// four before hi; a group with a pivot the kernel leaves to getf2's careful path goes to
-// factor matrix by matrix. Its factors and pivots are the scalar kernels' to the bit.
+// batch-interleaved kernel, and returns the first matrix it left, fewer than four before hi;
+// a group with a pivot the kernel leaves to getf2's careful path goes to factor matrix by
+// matrix. Its factors and pivots are the scalar kernels' to the bit.
 func getrfQuads[T Scalar](a *Matrix[T], ipiv, info []int32, lo, hi int, factor func(m, n int, a []T, lda int, ipiv []int32) int) int {
 	n := a.rows
 	var s hostkern.Getrf4Scratch

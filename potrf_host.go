@@ -10,9 +10,9 @@ import (
 )
 
 // potrfHost factors every matrix with potrfKernel's kernel for its order and dtype (real:
-// straight-line code up to smallMax, two matrices at a time from order 5 (potrfPairUnrolled), a leaf kernel
-// up to potrfRecMin, the recursive factorization on the packed gemm above it; complex: the
-// project's complex Cholesky).
+// straight-line code up to smallMax, two matrices at a time from order 5 (potrfPairUnrolled),
+// a leaf kernel up to potrfRecMin, the recursive factorization on the packed gemm above it;
+// complex: the project's complex Cholesky).
 func potrfHost[T Scalar](_ *Queue, c *potrfCall[T]) error {
 	a, info := c.a, c.info.host()
 	n, lower := a.rows, c.uplo == Lower
@@ -119,10 +119,9 @@ func eachTriColumn(lower bool, n int, f func(j, i0, i1 int)) {
 const smallMax = 8
 
 // potrfRecMin is the order up to which gonum's Dpotrf (unblocked at these orders), or
-// newSpotrf's kernel, is faster than the recursion, so that newPotrf and the recursion hand it such
-// diagonal blocks;
-// potrfLeaf the order up to which the recursion's trsm hands its blocks to gonum's trsm.
-// BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the recursion 12-30;
+// newSpotrf's kernel, is faster than the recursion, so that newPotrf and the recursion hand it
+// such diagonal blocks; potrfLeaf the order up to which the recursion's trsm hands its blocks
+// to gonum's trsm. BenchmarkPotrfRecursive, one core: at n = 64 Dpotrf takes 9-11 us, the recursion 12-30;
 // trsm leaves of 16 against 64 took 0.059 against 0.089 ms at n = 128 (lower), 0.30 against
 // 0.48 at 256, 1.8 against 2.1 at 512. With syrk's one packed call (load 1-2), diagonal
 // blocks of 32 or 16 rather than 64 were slower at n = 128: 0.031-0.037 ms against
@@ -130,10 +129,10 @@ const smallMax = 8
 const potrfLeaf, potrfRecMin = 16, 64
 
 // newPotrf returns a real Cholesky kernel with its own scratch: up to potrfRecMin gonum's
-// Dpotrf (dpotrf) or newSpotrf's float32 kernel, above it the recursive factorization of Gustavson (potrfRec) in F, whose
-// triangular solves are recursive too and whose symmetric updates are one triangular packed
-// gemm (hostgemm.Syrk), so that nearly all flops run in the packed gemm of F (float32 at
-// twice float64's rate).
+// Dpotrf (dpotrf) or newSpotrf's float32 kernel, above it the recursive factorization of
+// Gustavson (potrfRec) in F, whose triangular solves are recursive too and whose symmetric
+// updates are one triangular packed gemm (hostgemm.Syrk), so that nearly all flops run in the
+// packed gemm of F (float32 at twice float64's rate).
 func newPotrf[F float32 | float64]() func(lower bool, n int, a []F, lda int) int {
 	var leaf any = dpotrf
 	if _, ok := any(F(0)).(float32); ok {
