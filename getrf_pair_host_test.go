@@ -90,7 +90,7 @@ func getrfSpecials[F float32 | float64](n, lda int) map[string]func(a []F) {
 	}
 }
 
-// TestGetrfQuads checks getrfHost's four-at-a-time path (getrfQuads, float64 n = 2 to 8)
+// TestGetrfQuads checks getrfHost's four-at-a-time path (getrfQuads, float64 n = 3 to 8)
 // through the public call: a batch of 4k+3 matrices at lda > n with a stride gap, large enough
 // for hostBatch's chunks to hold groups of four, one matrix of several groups spoiled by a
 // getrfSpecials case (that group then goes one by one), every matrix's
@@ -100,7 +100,7 @@ func TestGetrfQuads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for n := hostkern.Getrf4MinN; n <= hostkern.Getrf4MaxN; n++ {
+	for n := getrfQuadMin; n <= hostkern.Getrf4MaxN; n++ {
 		lda, rng := n+1, rand.New(rand.NewPCG(5, uint64(n)))
 		stride := lda*n + 3
 		specials := getrfSpecials[float64](n, lda)
