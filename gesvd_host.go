@@ -149,7 +149,7 @@ const gesvdJacobiMax = 4
 // dgesvdWork is one goroutine's workspace for gonum's Dgesvd, sized for the last shape.
 type dgesvdWork struct {
 	work        []float64
-	x           []float64 // square's left factor, e, tauQ and tauP
+	x           []float64 // square's e, tauQ and tauP
 	m, n        int
 	jobu, jobvt SVDJob
 	sized       bool
@@ -219,22 +219,18 @@ func (w *dgesvdWork) square(n int, a []float64, lda int, s, u []float64, ldu int
 		lapackImpl.Dorgbr(lapack.GenerateQ, n, n, n, a, lda, nil, opt[:], -1)
 		lwork = max(lwork, int(opt[0]), 4*(n-1))
 		w.work = grow(w.work, lwork)
-		w.x = grow(w.x, n*n+3*n)
+		w.x = grow(w.x, 3*n)
 		w.m, w.n, w.sized, w.forSquare = n, n, true, true
 	}
-	x, e, tauQ, tauP := w.x[:n*n], w.x[n*n:n*n+n], w.x[n*n+n:n*n+2*n], w.x[n*n+2*n:]
+	e, tauQ, tauP := w.x[:n], w.x[n:2*n], w.x[2*n:]
 	lapackImpl.Dgebrd(n, n, a, lda, s, e, tauQ, tauP, w.work, len(w.work))
 	for i := 0; i < n; i++ {
-		copy(x[i*n:(i+1)*n], a[i*lda:i*lda+n])
+		copy(vt[i*ldvt:i*ldvt+n], a[i*lda:i*lda+n])
 		copy(u[i*ldu:i*ldu+n], a[i*lda:i*lda+n])
 	}
-	lapackImpl.Dorgbr(lapack.GenerateQ, n, n, n, x, n, tauQ, w.work, len(w.work))
+	lapackImpl.Dorgbr(lapack.GenerateQ, n, n, n, vt, ldvt, tauQ, w.work, len(w.work))
 	lapackImpl.Dorgbr(lapack.GeneratePT, n, n, n, u, ldu, tauP, w.work, len(w.work))
-	for i := 0; i < n; i++ {
-		for j, v := range x[i*n : (i+1)*n] {
-			vt[j*ldvt+i] = v
-		}
-	}
+	transposeSquare(n, vt, ldvt) // C = Q^T
 	ok := lapackImpl.Dbdsqr(blas.Upper, n, n, 0, n, s, e, u, ldu, nil, 1, vt, ldvt, w.work)
 	transposeSquare(n, vt, ldvt)
 	if ok {
